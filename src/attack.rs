@@ -1,0 +1,210 @@
+//! Is a square attacked? Answered by scanning outward from the target over the
+//! mailbox (sliders and hoppers along the 8 lines, leapers from the tables), so
+//! it needs only the board array: the legality filter runs it on a scratch copy
+//! with the move applied, without a full make/unmake.
+
+use crate::piece::{Color, Piece, PieceKind};
+use crate::position::{Position, EMPTY, OFFBOARD};
+use crate::square::{Square, MAILBOX_SIZE};
+use crate::tables::{DIAG_DIRS, ORTHO_DIRS, TABLES};
+
+/// A mailbox board: piece codes, `EMPTY` or `OFFBOARD`.
+pub(crate) type Board = [u8; MAILBOX_SIZE];
+
+#[inline]
+fn code(color: Color, kind: PieceKind) -> u8 {
+    Piece::new(color, kind).code()
+}
+
+/// Mailbox steps of the orthogonal and diagonal unit vectors.
+const ORTHO_STEPS: [i16; 4] = [
+    Square::step(ORTHO_DIRS[0].0, ORTHO_DIRS[0].1),
+    Square::step(ORTHO_DIRS[1].0, ORTHO_DIRS[1].1),
+    Square::step(ORTHO_DIRS[2].0, ORTHO_DIRS[2].1),
+    Square::step(ORTHO_DIRS[3].0, ORTHO_DIRS[3].1),
+];
+const DIAG_STEPS: [i16; 4] = [
+    Square::step(DIAG_DIRS[0].0, DIAG_DIRS[0].1),
+    Square::step(DIAG_DIRS[1].0, DIAG_DIRS[1].1),
+    Square::step(DIAG_DIRS[2].0, DIAG_DIRS[2].1),
+    Square::step(DIAG_DIRS[3].0, DIAG_DIRS[3].1),
+];
+
+/// Walk from `s` along `step` to the first occupied cell; returns its index and
+/// the number of steps taken (the cell may be `OFFBOARD`).
+#[inline]
+fn first_occupied(board: &Board, s: usize, step: i16) -> (usize, u32) {
+    let mut t = (s as i16 + step) as usize;
+    let mut n = 1;
+    while board[t] == EMPTY {
+        t = (t as i16 + step) as usize;
+        n += 1;
+    }
+    (t, n)
+}
+
+/// True if any man of colour `by` attacks mailbox square `s` on `board`.
+pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
+    let t = &*TABLES;
+    let knight = code(by, PieceKind::Knight);
+    let camel = code(by, PieceKind::Camel);
+    let gnu = code(by, PieceKind::Gnu);
+    let frog = code(by, PieceKind::Frog);
+    let king = code(by, PieceKind::King);
+
+    for &n in &t.knight[s] {
+        let c = board[n as usize];
+        if c == knight || c == gnu {
+            return true;
+        }
+    }
+    for &n in &t.camel[s] {
+        let c = board[n as usize];
+        if c == camel || c == gnu {
+            return true;
+        }
+    }
+    for leap in &t.frog_leap[s] {
+        if board[leap.to as usize] == frog {
+            match leap.river_passed {
+                None => return true,
+                Some([a, b]) => {
+                    if board[a as usize] == EMPTY && board[b as usize] == EMPTY {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+
+    let rook = code(by, PieceKind::Rook);
+    let queen = code(by, PieceKind::Queen);
+    let cannon = code(by, PieceKind::Cannon);
+    let tank = code(by, PieceKind::Tank);
+    for &step in &ORTHO_STEPS {
+        let (first, n) = first_occupied(board, s, step);
+        let c = board[first];
+        if c == OFFBOARD {
+            continue;
+        }
+        if c == rook || c == queen || (n == 1 && c == king) {
+            return true;
+        }
+        // The first piece is a screen: a Cannon or Tank beyond it captures.
+        let (second, _) = first_occupied(board, first, step);
+        let c2 = board[second];
+        if c2 == cannon || c2 == tank {
+            return true;
+        }
+    }
+
+    let bishop = code(by, PieceKind::Bishop);
+    let arrow = code(by, PieceKind::Arrow);
+    let pawn = code(by, PieceKind::Pawn);
+    // A Pawn of `by` attacks `s` from one rank behind it (from by's view): a
+    // White Pawn sits below `s` (negative step), a Black one above.
+    let pawn_above = by == Color::Black;
+    for &step in &DIAG_STEPS {
+        let (first, n) = first_occupied(board, s, step);
+        let c = board[first];
+        if c == OFFBOARD {
+            continue;
+        }
+        if c == bishop || c == queen {
+            return true;
+        }
+        if n == 1 {
+            if c == king || c == frog {
+                return true;
+            }
+            if c == pawn && (step > 0) == pawn_above {
+                return true;
+            }
+        }
+        let (second, _) = first_occupied(board, first, step);
+        let c2 = board[second];
+        if c2 == arrow || c2 == tank {
+            return true;
+        }
+    }
+    false
+}
+
+impl Position {
+    /// True if a man of colour `by` attacks square `s`.
+    pub fn is_attacked(&self, s: Square, by: Color) -> bool {
+        attacked(&self.board, s.mailbox(), by)
+    }
+
+    /// True if the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        let king = self.lists[self.side.index()][0] as usize;
+        attacked(&self.board, king, !self.side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(fen: &str) -> Position {
+        Position::from_fen(fen).unwrap()
+    }
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn pawn_attacks_point_forward() {
+        // White pawn e4 attacks d5 and f5, not d3/f3.
+        let p = pos("6k5/12/12/12/4P7/12/12/6K5 w - - 0 1");
+        assert!(p.is_attacked(sq("d5"), Color::White));
+        assert!(p.is_attacked(sq("f5"), Color::White));
+        assert!(!p.is_attacked(sq("d3"), Color::White));
+        assert!(!p.is_attacked(sq("e5"), Color::White));
+        let p = pos("6k5/12/12/4p7/12/12/12/6K5 w - - 0 1");
+        assert!(p.is_attacked(sq("d4"), Color::Black));
+        assert!(p.is_attacked(sq("f4"), Color::Black));
+        assert!(!p.is_attacked(sq("d6"), Color::Black));
+    }
+
+    #[test]
+    fn cannon_needs_exactly_one_screen() {
+        // Cannon a1; screen on a3 (own pawn); a5 attacked, a2 not (no screen),
+        // a4 attacked too (empty beyond the screen), a6 blocked by a second piece on a5? no piece there.
+        let p = pos("6k5/12/12/12/12/P11/12/C5K5 w - - 0 1");
+        assert!(!p.is_attacked(sq("a2"), Color::White));
+        assert!(!p.is_attacked(sq("a3"), Color::White));
+        assert!(p.is_attacked(sq("a4"), Color::White));
+        assert!(p.is_attacked(sq("a8"), Color::White));
+        // Two screens: nothing beyond the second is attacked.
+        let p = pos("6k5/12/12/P11/12/P11/12/C5K5 w - - 0 1");
+        assert!(p.is_attacked(sq("a5"), Color::White));
+        assert!(!p.is_attacked(sq("a6"), Color::White));
+    }
+
+    #[test]
+    fn king_can_be_a_screen() {
+        // Black Cannon a8, white King a5: a4..a1 are attacked through the King.
+        let p = pos("c5k5/12/12/K11/12/12/12/12 w - - 0 1");
+        assert!(p.is_attacked(sq("a3"), Color::Black));
+        assert!(!p.is_attacked(sq("a6"), Color::Black));
+    }
+
+    #[test]
+    fn frog_river_blocks_only_crossing_leaps() {
+        // White Frog c3: c6 across the River needs c4, c5 empty.
+        let p = pos("6k5/12/12/12/2P9/2F9/12/6K5 w - - 0 1");
+        assert!(!p.is_attacked(sq("c6"), Color::White));
+        // Sideways leap ignores pieces between.
+        let p = pos("6k5/12/12/12/12/2FPP7/12/6K5 w - - 0 1");
+        assert!(p.is_attacked(sq("f3"), Color::White));
+        // Within one half: c1 -> c4 is a leap.
+        let p = pos("6k5/12/12/12/12/2P9/2P9/2F3K5 w - - 0 1");
+        assert!(p.is_attacked(sq("c4"), Color::White));
+        // Diagonal step.
+        assert!(p.is_attacked(sq("b2"), Color::White));
+        assert!(!p.is_attacked(sq("c2"), Color::White));
+    }
+}

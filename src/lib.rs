@@ -1,0 +1,24 @@
+//! humpty: an engine for Humpty Dumpty Chess, Charles Gilman's 12x8 variant
+//! with Cannons, Arrows, Camels, Frogs and (by promotion) Queens, Gnus and Tanks.
+//!
+//! The rules live in `square`, `piece`, `moves`, `tables`, `position`, `attack`,
+//! `movegen` and `fen`; see docs/rules.md for the rules as implemented.
+
+#![warn(missing_docs)]
+
+pub mod attack;
+pub mod fen;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+pub mod tables;
+pub mod zobrist;
+
+pub use fen::FenError;
+pub use moves::{Move, MoveError, MoveList};
+pub use piece::{Color, Piece, PieceKind};
+pub use position::{Outcome, Position};
+pub use square::Square;

@@ -1,0 +1,375 @@
+//! Legal move generation: pseudo-legal moves per piece kind, then an exact
+//! legality filter.
+//!
+//! The filter's shortcut: when the side to move is not in check, a non-King
+//! move whose origin and destination are both off the King's eight lines
+//! cannot expose the King. Leaper attacks do not depend on other pieces, and
+//! every line attack (slider, hopper through one screen, Frog across the River
+//! over two passed squares) runs along one of those lines. Every other move is
+//! tested on a scratch board with the move applied.
+
+use crate::attack::{attacked, Board};
+use crate::moves::{Move, MoveError, MoveList, MoveText};
+use crate::piece::{Color, Piece, PieceKind};
+use crate::position::{Position, CASTLES, EMPTY, OFFBOARD};
+use crate::square::Square;
+use crate::tables::TABLES;
+
+/// Promotion choices for a side, from its counts before the move.
+#[derive(Clone, Copy, Debug)]
+pub struct PromotionChoices {
+    /// Kinds a Pawn must choose from (never empty).
+    pub pawn: [Option<PieceKind>; 3],
+    /// Kinds a Frog may promote to (it may also stay a Frog).
+    pub frog: [Option<PieceKind>; 3],
+}
+
+impl PromotionChoices {
+    fn pawn_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        self.pawn.iter().flatten().copied()
+    }
+
+    fn frog_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        self.frog.iter().flatten().copied()
+    }
+}
+
+/// Is this on-board, occupied cell `c` an enemy of the side whose colour bit is
+/// `own_bit` (0 White, 16 Black)?
+#[inline]
+fn is_enemy(c: u8, own_bit: u8) -> bool {
+    c != EMPTY && c != OFFBOARD && c & 16 != own_bit
+}
+
+impl Position {
+    /// What promotions the side to move has available right now.
+    pub fn promotion_choices(&self) -> PromotionChoices {
+        let side = self.side;
+        let absent = |k| self.count(side, k) == 0;
+        let mut frog = [None; 3];
+        for (slot, kind) in [PieceKind::Queen, PieceKind::Gnu, PieceKind::Tank]
+            .into_iter()
+            .enumerate()
+        {
+            if absent(kind) {
+                frog[slot] = Some(kind);
+            }
+        }
+        let pawn = if frog.iter().all(Option::is_none) {
+            [Some(PieceKind::Frog), None, None]
+        } else {
+            frog
+        };
+        PromotionChoices { pawn, frog }
+    }
+
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_legal(&mut list);
+        list
+    }
+
+    /// Append all legal moves of the side to move to `list` (which is cleared).
+    pub fn generate_legal(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate_pseudo_legal(list);
+        let side = self.side;
+        let king = self.lists[side.index()][0] as usize;
+        let in_check = attacked(&self.board, king, !side);
+        let t = &*TABLES;
+        let mut scratch: Option<Board> = None;
+        let mut i = 0;
+        while i < list.len() {
+            let m = list[i];
+            let legal = m.is_castle()
+                || (!in_check
+                    && m.from_box() != king
+                    && t.delta_box(king, m.from_box()).step == 0
+                    && t.delta_box(king, m.to_box()).step == 0)
+                || {
+                    let board = scratch.get_or_insert(self.board);
+                    king_safe_after(board, m, king, side)
+                };
+            if legal {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    /// Append all pseudo-legal moves (castling already fully checked).
+    fn generate_pseudo_legal(&self, list: &mut MoveList) {
+        let t = &*TABLES;
+        let side = self.side;
+        let own_bit = (side.index() as u8) << 4;
+        let board = &self.board;
+        let mut promos: Option<PromotionChoices> = None;
+        let far_rank = side.far_rank();
+
+        for &from8 in &self.lists[side.index()] {
+            let from = from8 as usize;
+            let fsq = Square::from_mailbox(from).expect("listed square on board");
+            let kind = Piece::from_code(board[from])
+                .expect("listed square occupied")
+                .kind();
+            let target_ok = |to: usize| {
+                let c = board[to];
+                c == EMPTY || is_enemy(c, own_bit)
+            };
+            let push = |list: &mut MoveList, to: usize| {
+                list.push(Move::new(
+                    fsq,
+                    Square::from_mailbox(to).expect("on board"),
+                    None,
+                ))
+            };
+            match kind {
+                PieceKind::Pawn => {
+                    let step = side.forward() as i16 * 16;
+                    let ahead = (from as i16 + step) as usize;
+                    let promotes = fsq.rank() as i8 + side.forward() == far_rank as i8;
+                    let mut add = |list: &mut MoveList, to: usize| {
+                        let tsq = Square::from_mailbox(to).expect("on board");
+                        if promotes {
+                            let choices = promos.get_or_insert_with(|| self.promotion_choices());
+                            for k in choices.pawn_kinds() {
+                                list.push(Move::new(fsq, tsq, Some(k)));
+                            }
+                        } else {
+                            list.push(Move::new(fsq, tsq, None));
+                        }
+                    };
+                    if board[ahead] == EMPTY {
+                        add(list, ahead);
+                    }
+                    for to in [ahead - 1, ahead + 1] {
+                        if is_enemy(board[to], own_bit) {
+                            add(list, to);
+                        }
+                    }
+                }
+                PieceKind::Knight => {
+                    for &to in &t.knight[from] {
+                        if target_ok(to as usize) {
+                            push(list, to as usize);
+                        }
+                    }
+                }
+                PieceKind::Camel => {
+                    for &to in &t.camel[from] {
+                        if target_ok(to as usize) {
+                            push(list, to as usize);
+                        }
+                    }
+                }
+                PieceKind::Gnu => {
+                    for &to in t.knight[from].iter().chain(t.camel[from].iter()) {
+                        if target_ok(to as usize) {
+                            push(list, to as usize);
+                        }
+                    }
+                }
+                PieceKind::King => {
+                    for &to in &t.king[from] {
+                        if target_ok(to as usize) {
+                            push(list, to as usize);
+                        }
+                    }
+                    self.generate_castling(list);
+                }
+                PieceKind::Rook => self.slides(list, fsq, 0..4, own_bit),
+                PieceKind::Bishop => self.slides(list, fsq, 4..8, own_bit),
+                PieceKind::Queen => self.slides(list, fsq, 0..8, own_bit),
+                PieceKind::Cannon => self.hops(list, fsq, 0..4, own_bit),
+                PieceKind::Arrow => self.hops(list, fsq, 4..8, own_bit),
+                PieceKind::Tank => self.hops(list, fsq, 0..8, own_bit),
+                PieceKind::Frog => {
+                    let from_far = fsq.rank() == far_rank;
+                    let mut add = |list: &mut MoveList, to: usize| {
+                        let tsq = Square::from_mailbox(to).expect("on board");
+                        list.push(Move::new(fsq, tsq, None));
+                        if !from_far && tsq.rank() == far_rank {
+                            let choices = promos.get_or_insert_with(|| self.promotion_choices());
+                            for k in choices.frog_kinds() {
+                                list.push(Move::new(fsq, tsq, Some(k)));
+                            }
+                        }
+                    };
+                    for &to in &t.frog_step[from] {
+                        if target_ok(to as usize) {
+                            add(list, to as usize);
+                        }
+                    }
+                    for leap in &t.frog_leap[from] {
+                        if let Some([a, b]) = leap.river_passed {
+                            if board[a as usize] != EMPTY || board[b as usize] != EMPTY {
+                                continue;
+                            }
+                        }
+                        if target_ok(leap.to as usize) {
+                            add(list, leap.to as usize);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Slider moves along the given ray directions.
+    #[inline]
+    fn slides(&self, list: &mut MoveList, from: Square, dirs: std::ops::Range<usize>, own_bit: u8) {
+        for d in dirs {
+            for &to in &TABLES.rays[from.mailbox()][d] {
+                let c = self.board[to as usize];
+                if c == EMPTY || is_enemy(c, own_bit) {
+                    list.push(Move::new(
+                        from,
+                        Square::from_mailbox(to as usize).expect("ray"),
+                        None,
+                    ));
+                }
+                if c != EMPTY {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Hopper moves: quiet moves as a slider, captures over exactly one screen.
+    #[inline]
+    fn hops(&self, list: &mut MoveList, from: Square, dirs: std::ops::Range<usize>, own_bit: u8) {
+        for d in dirs {
+            let mut ray = TABLES.rays[from.mailbox()][d].iter();
+            for &to in ray.by_ref() {
+                if self.board[to as usize] != EMPTY {
+                    break; // the screen
+                }
+                list.push(Move::new(
+                    from,
+                    Square::from_mailbox(to as usize).expect("ray"),
+                    None,
+                ));
+            }
+            for &to in ray {
+                let c = self.board[to as usize];
+                if c != EMPTY {
+                    if is_enemy(c, own_bit) {
+                        list.push(Move::new(
+                            from,
+                            Square::from_mailbox(to as usize).expect("ray"),
+                            None,
+                        ));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Castling moves that are fully legal.
+    fn generate_castling(&self, list: &mut MoveList) {
+        let side = self.side;
+        let rights = self.castling;
+        if rights == 0 {
+            return;
+        }
+        let king_code = Piece::new(side, PieceKind::King).code();
+        let rook_code = Piece::new(side, PieceKind::Rook).code();
+        for g in &CASTLES[side.index()] {
+            if rights & g.right == 0
+                || self.board[g.king_from.mailbox()] != king_code
+                || self.board[g.rook_from.mailbox()] != rook_code
+            {
+                continue;
+            }
+            let (kf, rf) = (g.king_from.mailbox(), g.rook_from.mailbox());
+            let (lo, hi) = (kf.min(rf), kf.max(rf));
+            if (lo + 1..hi).any(|s| self.board[s] != EMPTY) {
+                continue;
+            }
+            if attacked(&self.board, kf, !side) {
+                continue;
+            }
+            // Passed squares: the King alone moved there, Rook still at home.
+            let mut board = self.board;
+            board[kf] = EMPTY;
+            let kt = g.king_to.mailbox();
+            let dir: isize = if kt > kf { 1 } else { -1 };
+            let mut s = (kf as isize + dir) as usize;
+            let mut safe = true;
+            while s != kt {
+                board[s] = king_code;
+                let hit = attacked(&board, s, !side);
+                board[s] = EMPTY;
+                if hit {
+                    safe = false;
+                    break;
+                }
+                s = (s as isize + dir) as usize;
+            }
+            if !safe {
+                continue;
+            }
+            // Landing square: judged after the whole move.
+            board[rf] = EMPTY;
+            board[g.rook_to.mailbox()] = rook_code;
+            board[kt] = king_code;
+            if attacked(&board, kt, !side) {
+                continue;
+            }
+            list.push(Move::castle(g.king_from, g.king_to));
+        }
+    }
+
+    /// True if `m` is legal in this position.
+    pub fn is_legal(&self, m: Move) -> bool {
+        !m.is_none() && self.legal_moves().contains(&m)
+    }
+
+    /// Read a move in wire notation and return it if it is legal here. Castling
+    /// may also be written King-takes-Rook (`g1l1`, `g1a1`).
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mt: MoveText = text.trim().parse()?;
+        let legal = self.legal_moves();
+        let found = legal.iter().copied().find(|m| {
+            m.from() == mt.from && m.promotion() == mt.promotion && {
+                m.to() == mt.to
+                    || (m.is_castle() && castle_rook_square(self.side, m.to()) == Some(mt.to))
+            }
+        });
+        found.ok_or_else(|| MoveError::Illegal(text.trim().to_string()))
+    }
+
+    /// Write a move as UCI_Chess960 wants castling: King takes own Rook.
+    pub fn move_to_chess960(&self, m: Move) -> String {
+        match (m.is_castle(), castle_rook_square(self.side, m.to())) {
+            (true, Some(rook)) => format!("{}{}", m.from(), rook),
+            _ => m.to_string(),
+        }
+    }
+}
+
+/// The Rook's home square of the castling whose King lands on `king_to`.
+fn castle_rook_square(side: Color, king_to: Square) -> Option<Square> {
+    CASTLES[side.index()]
+        .iter()
+        .find(|g| g.king_to == king_to)
+        .map(|g| g.rook_from)
+}
+
+/// Apply `m` to a scratch board, test the King, and restore the board.
+#[inline]
+fn king_safe_after(board: &mut Board, m: Move, king: usize, side: Color) -> bool {
+    let (from, to) = (m.from_box(), m.to_box());
+    let moving = board[from];
+    let captured = board[to];
+    board[from] = EMPTY;
+    board[to] = moving;
+    let king_now = if from == king { to } else { king };
+    let safe = !attacked(board, king_now, !side);
+    board[to] = captured;
+    board[from] = moving;
+    safe
+}

@@ -1,0 +1,266 @@
+//! Colours, piece kinds and coloured pieces, with their FEN letters.
+
+use std::fmt;
+use std::ops::Not;
+
+/// Side: White moves up the board, Black down.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    /// The side that starts on ranks 1-3.
+    White = 0,
+    /// The side that starts on ranks 6-8.
+    Black = 1,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// 0 for White, 1 for Black (for indexing tables).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Rank direction a Pawn of this colour moves in (+1 or -1).
+    #[inline]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::White => 1,
+            Color::Black => -1,
+        }
+    }
+
+    /// The rank (0-based) a Pawn of this colour promotes on.
+    #[inline]
+    pub const fn far_rank(self) -> u8 {
+        match self {
+            Color::White => 7,
+            Color::Black => 0,
+        }
+    }
+}
+
+impl Not for Color {
+    type Output = Color;
+    #[inline]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}
+
+/// The twelve kinds of piece in Humpty Dumpty Chess.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum PieceKind {
+    /// P: steps forward, captures diagonally forward.
+    Pawn = 0,
+    /// N: (2,1) leaper.
+    Knight = 1,
+    /// B: diagonal slider.
+    Bishop = 2,
+    /// R: orthogonal slider.
+    Rook = 3,
+    /// Q: Rook + Bishop (promotion only).
+    Queen = 4,
+    /// K: royal one-step mover.
+    King = 5,
+    /// L: Camel, (3,1) leaper.
+    Camel = 6,
+    /// G: Gnu, Knight + Camel (promotion only).
+    Gnu = 7,
+    /// C: Cannon, moves as a Rook, captures by hopping one orthogonal screen.
+    Cannon = 8,
+    /// A: Arrow, moves as a Bishop, captures by hopping one diagonal screen.
+    Arrow = 9,
+    /// T: Tank, Cannon + Arrow (promotion only).
+    Tank = 10,
+    /// F: Frog, one step diagonally or three orthogonally (River rule).
+    Frog = 11,
+}
+
+/// Number of piece kinds.
+pub const NUM_KINDS: usize = 12;
+
+impl PieceKind {
+    /// All kinds in index order.
+    pub const ALL: [PieceKind; NUM_KINDS] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+        PieceKind::King,
+        PieceKind::Camel,
+        PieceKind::Gnu,
+        PieceKind::Cannon,
+        PieceKind::Arrow,
+        PieceKind::Tank,
+        PieceKind::Frog,
+    ];
+
+    /// Index 0..12 for tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Kind from its index 0..12.
+    #[inline]
+    pub fn from_index(i: usize) -> Option<PieceKind> {
+        PieceKind::ALL.get(i).copied()
+    }
+
+    /// Upper-case FEN letter.
+    pub const fn letter(self) -> char {
+        match self {
+            PieceKind::Pawn => 'P',
+            PieceKind::Knight => 'N',
+            PieceKind::Bishop => 'B',
+            PieceKind::Rook => 'R',
+            PieceKind::Queen => 'Q',
+            PieceKind::King => 'K',
+            PieceKind::Camel => 'L',
+            PieceKind::Gnu => 'G',
+            PieceKind::Cannon => 'C',
+            PieceKind::Arrow => 'A',
+            PieceKind::Tank => 'T',
+            PieceKind::Frog => 'F',
+        }
+    }
+
+    /// Kind from a FEN letter of either case.
+    pub fn from_letter(c: char) -> Option<PieceKind> {
+        let up = c.to_ascii_uppercase();
+        PieceKind::ALL.iter().copied().find(|k| k.letter() == up)
+    }
+
+    /// English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "Pawn",
+            PieceKind::Knight => "Knight",
+            PieceKind::Bishop => "Bishop",
+            PieceKind::Rook => "Rook",
+            PieceKind::Queen => "Queen",
+            PieceKind::King => "King",
+            PieceKind::Camel => "Camel",
+            PieceKind::Gnu => "Gnu",
+            PieceKind::Cannon => "Cannon",
+            PieceKind::Arrow => "Arrow",
+            PieceKind::Tank => "Tank",
+            PieceKind::Frog => "Frog",
+        }
+    }
+}
+
+/// A piece of a given colour, packed as `kind + 1 + 16 * colour` so that a board
+/// cell can hold it, 0 (empty) or the off-board sentinel in one byte.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(u8);
+
+impl Piece {
+    /// The piece of `color` and `kind`.
+    #[inline]
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece(kind as u8 + 1 + 16 * color as u8)
+    }
+
+    /// Its colour.
+    #[inline]
+    pub const fn color(self) -> Color {
+        if self.0 & 16 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    /// Its kind.
+    #[inline]
+    pub const fn kind(self) -> PieceKind {
+        PieceKind::ALL[((self.0 & 15) - 1) as usize]
+    }
+
+    /// The packed code (1..=12 White, 17..=28 Black).
+    #[inline]
+    pub const fn code(self) -> u8 {
+        self.0
+    }
+
+    /// Piece from a packed board code; `None` for empty or sentinel.
+    #[inline]
+    pub const fn from_code(code: u8) -> Option<Piece> {
+        let k = code & 15;
+        if k >= 1 && k <= 12 && code & !31 == 0 {
+            Some(Piece(code))
+        } else {
+            None
+        }
+    }
+
+    /// FEN letter: upper case for White.
+    pub fn letter(self) -> char {
+        let c = self.kind().letter();
+        match self.color() {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// Piece from a FEN letter.
+    pub fn from_letter(c: char) -> Option<Piece> {
+        let kind = PieceKind::from_letter(c)?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece::new(color, kind))
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        for color in Color::BOTH {
+            for kind in PieceKind::ALL {
+                let p = Piece::new(color, kind);
+                assert_eq!(p.color(), color);
+                assert_eq!(p.kind(), kind);
+                assert_eq!(Piece::from_letter(p.letter()), Some(p));
+                assert_eq!(Piece::from_code(p.code()), Some(p));
+            }
+        }
+        assert_eq!(Piece::from_letter('x'), None);
+        assert_eq!(Piece::from_code(0), None);
+        assert_eq!(Piece::from_code(0x80), None);
+        assert_eq!(Piece::from_code(13), None);
+    }
+}
