@@ -84,9 +84,9 @@ impl Position {
             let m = list[i];
             let legal = m.is_castle()
                 || (!in_check
-                    && m.from_box() != king
-                    && t.delta_box(king, m.from_box()).step == 0
-                    && t.delta_box(king, m.to_box()).step == 0)
+                    && m.origin_box() != king
+                    && t.delta_box(king, m.origin_box()).step == 0
+                    && t.delta_box(king, m.target_box()).step == 0)
                 || {
                     let board = scratch.get_or_insert(self.board);
                     king_safe_after(board, m, king, side)
@@ -97,6 +97,14 @@ impl Position {
                 list.swap_remove(i);
             }
         }
+    }
+
+    /// Moves that obey each piece's movement but may leave the own King
+    /// attacked (castling is always fully checked). For tests and tools.
+    pub fn pseudo_legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo_legal(&mut list);
+        list
     }
 
     /// Append all pseudo-legal moves (castling already fully checked).
@@ -362,7 +370,7 @@ fn castle_rook_square(side: Color, king_to: Square) -> Option<Square> {
 /// Apply `m` to a scratch board, test the King, and restore the board.
 #[inline]
 fn king_safe_after(board: &mut Board, m: Move, king: usize, side: Color) -> bool {
-    let (from, to) = (m.from_box(), m.to_box());
+    let (from, to) = (m.origin_box(), m.target_box());
     let moving = board[from];
     let captured = board[to];
     board[from] = EMPTY;

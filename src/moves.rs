@@ -52,13 +52,13 @@ impl Move {
 
     /// Origin as a raw mailbox index (hot paths).
     #[inline]
-    pub(crate) fn from_box(self) -> usize {
+    pub(crate) fn origin_box(self) -> usize {
         (self.0 & 0xff) as usize
     }
 
     /// Destination as a raw mailbox index (hot paths).
     #[inline]
-    pub(crate) fn to_box(self) -> usize {
+    pub(crate) fn target_box(self) -> usize {
         (self.0 >> 8 & 0xff) as usize
     }
 

@@ -364,7 +364,7 @@ impl Position {
 
     /// Play a move, which must be legal in this position.
     pub fn make_move(&mut self, m: Move) {
-        let (from, to) = (m.from_box(), m.to_box());
+        let (from, to) = (m.origin_box(), m.target_box());
         let captured = self.board[to];
         let moving = self.board[from];
         self.history.push(Undo {
@@ -418,7 +418,7 @@ impl Position {
         if self.side == Color::Black {
             self.fullmove -= 1;
         }
-        let (from, to) = (m.from_box(), m.to_box());
+        let (from, to) = (m.origin_box(), m.target_box());
         if m.is_castle() {
             let g = castle_geometry(self.side, to);
             self.move_piece(to, from);

@@ -1,10 +1,11 @@
 //! Board geometry: the 12x8 board laid into a padded mailbox.
 //!
-//! The mailbox is 16 columns wide and 14 rows high: files a..l sit in columns
-//! 0..11 and ranks 1..8 in rows 3..10. Columns 12..15 and rows 0..2 / 11..13 are
-//! off-board sentinels, so every step of a leaper up to 3 squares long (Camel
-//! (3,1), Frog (3,0)) from any square lands either on the board or on a
-//! sentinel, and a slider's walk stops at the edge without a bounds test.
+//! The mailbox is 16 columns wide and 15 rows high: files a..l sit in columns
+//! 4..15 and ranks 1..8 in rows 3..10. Columns 0..3, rows 0..2 and rows 11..14
+//! are off-board sentinels, so every displacement of up to 3 files and 3 ranks
+//! (Camel (3,1), Frog (3,0)) from any square lands inside the array, either on
+//! the board or on a sentinel, and a slider's walk stops at the edge without a
+//! bounds test.
 
 use std::fmt;
 use std::str::FromStr;
@@ -17,8 +18,10 @@ pub const RANKS: u8 = 8;
 pub const MAILBOX_WIDTH: i16 = 16;
 /// Sentinel rows below rank 1 and above rank 8.
 const PAD_ROWS: u8 = 3;
+/// Sentinel columns left of file a (they also serve right of file l).
+const PAD_COLS: u8 = 4;
 /// Total number of mailbox cells.
-pub const MAILBOX_SIZE: usize = 16 * 14;
+pub const MAILBOX_SIZE: usize = 16 * 15;
 /// Number of real squares.
 pub const NUM_SQUARES: usize = 96;
 
@@ -30,7 +33,7 @@ impl Square {
     /// The square on `file` (0 = a) and `rank` (0 = rank 1), if on the board.
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
         if file < FILES && rank < RANKS {
-            Some(Square((rank + PAD_ROWS) * 16 + file))
+            Some(Square((rank + PAD_ROWS) * 16 + file + PAD_COLS))
         } else {
             None
         }
@@ -41,12 +44,12 @@ impl Square {
         if index >= MAILBOX_SIZE {
             return None;
         }
-        let file = (index % 16) as u8;
+        let col = (index % 16) as u8;
         let row = (index / 16) as u8;
-        if row < PAD_ROWS {
+        if row < PAD_ROWS || col < PAD_COLS {
             return None;
         }
-        Square::new(file, row - PAD_ROWS)
+        Square::new(col - PAD_COLS, row - PAD_ROWS)
     }
 
     /// Square from a dense index 0..96 (rank-major, a1 = 0, l8 = 95).
@@ -65,7 +68,7 @@ impl Square {
     /// File 0..12 (0 = a).
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 & 15
+        (self.0 & 15) - PAD_COLS
     }
 
     /// Rank 0..8 (0 = rank 1).
