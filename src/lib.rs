@@ -7,14 +7,21 @@
 #![warn(missing_docs)]
 
 pub mod attack;
+pub mod bench;
+pub mod engine;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
+pub mod movepick;
 pub mod moves;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
 pub mod square;
 pub mod tables;
+pub mod timeman;
+pub mod tt;
 pub mod zobrist;
 
 pub use fen::FenError;

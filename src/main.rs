@@ -43,6 +43,19 @@ fn main() -> ExitCode {
         Some("divide") => parse_depth_and_fen(&args[1..]).map(|(depth, mut pos)| {
             print!("{}", divide_report(&mut pos, depth));
         }),
+        Some("bench") => {
+            let depth = match args.get(1) {
+                None => Ok(humpty::bench::DEFAULT_DEPTH),
+                Some(d) => d.parse::<i32>().map_err(|_| format!("bad depth '{d}'")),
+            };
+            depth.map(|depth| {
+                let r = humpty::bench::run(depth, &mut |i, fen, nodes| {
+                    eprintln!("Position {i:2}: {nodes:>10} nodes  {fen}");
+                });
+                println!("Nodes searched: {}", r.nodes);
+                println!("Nodes/second: {}", r.nps());
+            })
+        }
         _ => Err(usage().to_string()),
     };
     match result {

@@ -72,11 +72,25 @@ impl Position {
 
     /// Append all legal moves of the side to move to `list` (which is cleared).
     pub fn generate_legal(&self, list: &mut MoveList) {
+        self.generate_legal_filtered(list, self.in_check(), false);
+    }
+
+    /// Legal moves when the caller already knows whether the side to move is
+    /// in check; with `tactical_only`, only captures and promotions (the
+    /// legality test then runs on those alone).
+    pub fn generate_legal_filtered(
+        &self,
+        list: &mut MoveList,
+        in_check: bool,
+        tactical_only: bool,
+    ) {
         list.clear();
         self.generate_pseudo_legal(list);
+        if tactical_only {
+            list.retain(|m| self.is_tactical(*m));
+        }
         let side = self.side;
         let king = self.lists[side.index()][0] as usize;
-        let in_check = attacked(&self.board, king, !side);
         let t = &*TABLES;
         let mut scratch: Option<Board> = None;
         let mut i = 0;
@@ -329,6 +343,41 @@ impl Position {
             }
             list.push(Move::castle(g.king_from, g.king_to));
         }
+    }
+
+    /// True if the legal move `m` gives check. The full attack scan runs only
+    /// when the move starts or ends on one of the enemy King's lines (a line
+    /// attack, a discovered attack, or a hopper screen can only change there)
+    /// or castles; otherwise only a leaper-type attack by the moved man can
+    /// check, which the delta table answers.
+    pub fn gives_check(&self, m: Move) -> bool {
+        let t = &*TABLES;
+        let enemy_king = self.lists[(!self.side).index()][0] as usize;
+        let (from, to) = (m.origin_box(), m.target_box());
+        if m.is_castle()
+            || t.delta_box(enemy_king, from).step != 0
+            || t.delta_box(enemy_king, to).step != 0
+        {
+            let mut board = self.board;
+            if m.is_castle() {
+                let mut pos = self.clone();
+                pos.make_move(m);
+                return pos.in_check();
+            }
+            let moving = match m.promotion() {
+                Some(k) => Piece::new(self.side, k).code(),
+                None => board[from],
+            };
+            board[from] = EMPTY;
+            board[to] = moving;
+            return attacked(&board, enemy_king, self.side);
+        }
+        let piece = match m.promotion() {
+            Some(k) => Piece::new(self.side, k),
+            None => Piece::from_code(self.board[from]).expect("moving piece"),
+        };
+        // Off the King's lines only leaps can check: Knight, Camel, Frog step, Pawn, King.
+        t.delta_box(to, enemy_king).caps & crate::tables::attack_caps(piece) != 0
     }
 
     /// True if `m` is legal in this position.

@@ -45,6 +45,16 @@ fn playout(fen: &str, seed: u64, plies: usize) {
         if fast.is_empty() {
             break;
         }
+        // The fast check test agrees with playing the move.
+        for &mv in &fast {
+            let quick = pos.gives_check(mv);
+            pos.make_move(mv);
+            assert_eq!(quick, pos.in_check(), "gives_check {mv} in {}", {
+                pos.unmake_move();
+                pos.to_fen()
+            });
+            pos.unmake_move();
+        }
         let m = fast[rng.below(fast.len())];
         pos.make_move(m);
         assert_eq!(pos.key(), pos.compute_key(), "key after {m}");

@@ -1,0 +1,279 @@
+//! The engine facade: the position, the options, the transposition table and
+//! a background search. Protocol front ends (UCI, XBoard) and tools talk to
+//! this, never to search internals.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::{self, Info, Limits, SearchResult, Shared};
+use crate::timeman::{self, Budget, Clock};
+use crate::tt::TranspositionTable;
+use crate::Color;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Default hash size in MiB.
+pub const DEFAULT_HASH_MIB: usize = 16;
+/// Largest hash size accepted, in MiB.
+pub const MAX_HASH_MIB: usize = 16 * 1024;
+/// Most search threads accepted.
+pub const MAX_THREADS: usize = 256;
+/// Most principal variations accepted.
+pub const MAX_MULTIPV: usize = 256;
+/// Default safety margin per move, in milliseconds.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
+/// Largest Move Overhead accepted, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// How a `go` command limits the search, before it is turned into a budget.
+#[derive(Clone, Debug, Default)]
+pub struct GoParams {
+    /// White's clock.
+    pub wtime: Option<Duration>,
+    /// Black's clock.
+    pub btime: Option<Duration>,
+    /// White's increment.
+    pub winc: Option<Duration>,
+    /// Black's increment.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// Depth limit.
+    pub depth: Option<i32>,
+    /// Node limit.
+    pub nodes: Option<u64>,
+    /// Mate search: mate in this many moves.
+    pub mate: Option<i32>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Ponder until `ponderhit` or `stop`.
+    pub ponder: bool,
+    /// Restrict the root moves.
+    pub searchmoves: Vec<Move>,
+}
+
+/// Options an engine user can set.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Hash size in MiB.
+    pub hash_mib: usize,
+    /// Search threads.
+    pub threads: usize,
+    /// Principal variations to report.
+    pub multipv: usize,
+    /// Safety margin per move.
+    pub move_overhead: Duration,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mib: DEFAULT_HASH_MIB,
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+        }
+    }
+}
+
+struct Running {
+    shared: Arc<Shared>,
+    handle: JoinHandle<()>,
+}
+
+/// The engine: owns the game position and runs searches in the background.
+pub struct Engine {
+    position: Position,
+    options: EngineOptions,
+    tt: Arc<TranspositionTable>,
+    running: Option<Running>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new()
+    }
+}
+
+impl Engine {
+    /// A new engine on the start position with default options.
+    pub fn new() -> Engine {
+        let options = EngineOptions::default();
+        Engine {
+            position: Position::startpos(),
+            tt: Arc::new(TranspositionTable::new(options.hash_mib)),
+            options,
+            running: None,
+        }
+    }
+
+    /// The current game position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Replace the game position (stops a running search first).
+    pub fn set_position(&mut self, pos: Position) {
+        self.stop();
+        self.position = pos;
+    }
+
+    /// The current options.
+    pub fn options(&self) -> &EngineOptions {
+        &self.options
+    }
+
+    /// Resize the hash table (stops a running search first).
+    pub fn set_hash_mib(&mut self, mib: usize) {
+        self.stop();
+        let mib = mib.clamp(1, MAX_HASH_MIB);
+        if mib != self.options.hash_mib {
+            self.options.hash_mib = mib;
+            self.tt = Arc::new(TranspositionTable::new(mib));
+        }
+    }
+
+    /// Set the number of search threads.
+    pub fn set_threads(&mut self, n: usize) {
+        self.options.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    /// Set the number of principal variations.
+    pub fn set_multipv(&mut self, n: usize) {
+        self.options.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
+    /// Set the per-move safety margin.
+    pub fn set_move_overhead(&mut self, d: Duration) {
+        self.options.move_overhead = d.min(Duration::from_millis(MAX_MOVE_OVERHEAD_MS));
+    }
+
+    /// Empty the hash table (stops a running search first).
+    pub fn clear_hash(&mut self) {
+        self.stop();
+        self.tt.clear();
+    }
+
+    /// A new game: clear the hash table.
+    pub fn new_game(&mut self) {
+        self.clear_hash();
+    }
+
+    /// True while a search runs.
+    pub fn is_searching(&self) -> bool {
+        self.running
+            .as_ref()
+            .is_some_and(|r| !r.handle.is_finished())
+    }
+
+    /// Turn `go` parameters into search limits for the side to move.
+    pub fn limits_for(&self, go: &GoParams) -> Limits {
+        let side = self.position.side_to_move();
+        let (time, inc) = match side {
+            Color::White => (go.wtime, go.winc),
+            Color::Black => (go.btime, go.binc),
+        };
+        let overhead = self.options.move_overhead;
+        let budget: Option<Budget> = match (go.movetime, time) {
+            (Some(mt), _) => Some(timeman::fixed(mt, overhead)),
+            (None, Some(t)) => Some(timeman::budget(
+                Clock {
+                    time: t,
+                    inc: inc.unwrap_or_default(),
+                    moves_to_go: go.movestogo,
+                },
+                overhead,
+            )),
+            _ => None,
+        };
+        let no_limit =
+            budget.is_none() && go.depth.is_none() && go.nodes.is_none() && go.mate.is_none();
+        Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            mate: go.mate,
+            time: budget,
+            infinite: go.infinite || (no_limit && !go.ponder),
+            ponder: go.ponder,
+            searchmoves: go.searchmoves.clone(),
+            multipv: self.options.multipv,
+        }
+    }
+
+    /// Start searching the current position in the background. `on_info`
+    /// gets each info line; `on_done` gets the result exactly once.
+    pub fn go(
+        &mut self,
+        go: &GoParams,
+        mut on_info: Box<dyn FnMut(&Info) + Send>,
+        on_done: Box<dyn FnOnce(SearchResult) + Send>,
+    ) {
+        self.stop();
+        let limits = self.limits_for(go);
+        let shared = Arc::new(Shared::new(Arc::clone(&self.tt)));
+        let pos = self.position.clone();
+        let threads = self.options.threads;
+        let shared2 = Arc::clone(&shared);
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(search::SEARCH_STACK)
+            .spawn(move || {
+                let result = search::run(&pos, &limits, &shared2, threads, &mut *on_info);
+                on_done(result);
+            })
+            .expect("spawn search thread");
+        self.running = Some(Running { shared, handle });
+    }
+
+    /// Stop a running search and wait until it has reported its result.
+    pub fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.shared.stop.store(true, Ordering::SeqCst);
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Wait for a running search to end by itself.
+    pub fn wait(&mut self) {
+        if let Some(r) = self.running.take() {
+            let _ = r.handle.join();
+        }
+    }
+
+    /// The opponent played the move we pondered on: switch to normal timing.
+    pub fn ponderhit(&self) {
+        if let Some(r) = &self.running {
+            r.shared.ponderhit();
+        }
+    }
+
+    /// Search in the calling thread and return the result (tools and tests).
+    pub fn search_sync(
+        &mut self,
+        go: &GoParams,
+        report: &mut (dyn FnMut(&Info) + Send),
+    ) -> SearchResult {
+        self.stop();
+        let limits = self.limits_for(go);
+        let shared = Shared::new(Arc::clone(&self.tt));
+        let pos = self.position.clone();
+        let threads = self.options.threads;
+        std::thread::scope(|s| {
+            std::thread::Builder::new()
+                .stack_size(search::SEARCH_STACK)
+                .spawn_scoped(s, || search::run(&pos, &limits, &shared, threads, report))
+                .expect("spawn search thread")
+                .join()
+                .expect("search thread")
+        })
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

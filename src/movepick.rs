@@ -1,0 +1,222 @@
+//! Move ordering: every legal move gets a stage and a score, and the picker
+//! hands them out best first (selection sort, so a cutoff after the first few
+//! moves costs no full sort).
+//!
+//! Stages, in order: the TT move; good captures and promotions (MVV-LVA);
+//! killer moves; quiet moves by history; losing captures last. A capture
+//! "loses" when the capturer is worth more than the victim and the
+//! destination is attacked after the move. That test is exact for hoppers
+//! (it runs the real attack scan on the board after the capture, so a screen
+//! that moved or vanished is seen); it is a one-ply approximation of a full
+//! exchange evaluation (docs/engine.md).
+
+use crate::attack::attacked;
+use crate::eval::PIECE_VALUES;
+use crate::moves::{Move, MoveList};
+use crate::piece::{Piece, PieceKind};
+use crate::position::{Position, EMPTY};
+
+/// Score bands per stage (higher is tried first).
+const TT_MOVE: i32 = 4_000_000;
+const GOOD_CAPTURE: i32 = 3_000_000;
+const KILLER: i32 = 2_000_000;
+const QUIET: i32 = 0;
+const BAD_CAPTURE: i32 = -3_000_000;
+
+/// History table size: side x from-square x to-square (dense 0..96 indices).
+pub const HISTORY_SIZE: usize = 2 * 96 * 96;
+
+/// Index into a history table.
+#[inline]
+pub fn history_index(side: usize, m: Move) -> usize {
+    (side * 96 + m.from().index()) * 96 + m.to().index()
+}
+
+/// Centipawn value of the man on a mailbox square (0 if empty).
+#[inline]
+fn value_at(pos: &Position, s: usize) -> i32 {
+    Piece::from_code(pos.board[s]).map_or(0, |p| PIECE_VALUES[p.kind().index()].mg)
+}
+
+impl Position {
+    /// True if the move takes a man.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        !m.is_castle() && self.board[m.target_box()] != EMPTY
+    }
+
+    /// True if the move captures or promotes (the moves quiescence searches).
+    #[inline]
+    pub fn is_tactical(&self, m: Move) -> bool {
+        self.is_capture(m) || m.promotion().is_some()
+    }
+
+    /// Value of the man a move captures (0 for none).
+    #[inline]
+    pub fn captured_value(&self, m: Move) -> i32 {
+        if m.is_castle() {
+            0
+        } else {
+            value_at(self, m.target_box())
+        }
+    }
+
+    /// True unless the capture gives up more than it takes on a defended
+    /// square (see the module comment).
+    pub fn capture_is_safe(&self, m: Move) -> bool {
+        let from = m.origin_box();
+        let to = m.target_box();
+        let victim = value_at(self, to);
+        let attacker = value_at(self, from);
+        if attacker <= victim {
+            return true;
+        }
+        let mut board = self.board;
+        board[to] = board[from];
+        board[from] = EMPTY;
+        !attacked(&board, to, !self.side)
+    }
+}
+
+/// Hands out the legal moves of a node in stage order.
+pub struct MovePicker {
+    moves: MoveList,
+    scores: arrayvec::ArrayVec<i32, { crate::moves::MAX_MOVES }>,
+    next: usize,
+}
+
+impl MovePicker {
+    /// All legal moves of a full-width node, ordered. `in_check` must be
+    /// whether the side to move is in check. The lists are filled in place
+    /// (they are large; moving them around costs more than filling them).
+    pub fn new(
+        pos: &Position,
+        in_check: bool,
+        tt_move: Move,
+        killers: [Move; 2],
+        history: &[i32],
+    ) -> MovePicker {
+        let mut mp = MovePicker {
+            moves: MoveList::new(),
+            scores: arrayvec::ArrayVec::new(),
+            next: 0,
+        };
+        pos.generate_legal_filtered(&mut mp.moves, in_check, false);
+        let side = pos.side_to_move().index();
+        for &m in &mp.moves {
+            mp.scores.push(if m == tt_move {
+                TT_MOVE
+            } else if pos.is_tactical(m) {
+                tactical_score(pos, m)
+            } else if m == killers[0] {
+                KILLER + 1
+            } else if m == killers[1] {
+                KILLER
+            } else {
+                QUIET + history[history_index(side, m)]
+            });
+        }
+        mp
+    }
+
+    /// Legal captures and promotions only (quiescence when not in check).
+    pub fn tactical(pos: &Position) -> MovePicker {
+        let mut mp = MovePicker {
+            moves: MoveList::new(),
+            scores: arrayvec::ArrayVec::new(),
+            next: 0,
+        };
+        pos.generate_legal_filtered(&mut mp.moves, false, true);
+        for &m in &mp.moves {
+            mp.scores.push(tactical_score(pos, m));
+        }
+        mp
+    }
+
+    /// True if `m` is among the node's moves.
+    pub fn contains(&self, m: Move) -> bool {
+        self.moves.contains(&m)
+    }
+
+    /// The next move and its ordering score, best first.
+    pub fn next_move(&mut self) -> Option<(Move, i32)> {
+        if self.next >= self.moves.len() {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.moves.len() {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        let out = (self.moves[self.next], self.scores[self.next]);
+        self.next += 1;
+        Some(out)
+    }
+
+    /// Number of moves in the node.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// True if the node has no moves to offer.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// History scores stay within this bound, so stages never overlap.
+pub const HISTORY_MAX: i32 = 500_000;
+
+/// True if an ordering score belongs to a losing capture.
+pub fn is_bad_capture_score(score: i32) -> bool {
+    score < BAD_CAPTURE / 2
+}
+
+fn tactical_score(pos: &Position, m: Move) -> i32 {
+    let victim = pos.captured_value(m);
+    let attacker = value_at(pos, m.origin_box());
+    let promo = m.promotion().map_or(0, |k| {
+        if k == PieceKind::Frog {
+            PIECE_VALUES[k.index()].mg
+        } else {
+            PIECE_VALUES[k.index()].mg - 100
+        }
+    });
+    let mvv_lva = 16 * (victim + promo) - attacker / 16;
+    if promo > 0 || pos.capture_is_safe(m) {
+        GOOD_CAPTURE + mvv_lva
+    } else {
+        BAD_CAPTURE + mvv_lva
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tt_move_then_captures_then_quiets() {
+        let pos = Position::from_fen("6k5/12/12/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
+        let tt = pos.parse_move("d3a3").unwrap();
+        let hist = vec![0; HISTORY_SIZE];
+        let mut mp = MovePicker::new(&pos, false, tt, [Move::NONE; 2], &hist);
+        assert_eq!(mp.next_move().unwrap().0, tt);
+        assert_eq!(mp.next_move().unwrap().0.to_string(), "d3d5");
+    }
+
+    #[test]
+    fn capture_into_a_hopper_screen_line_is_seen_as_losing() {
+        // Rook takes a Pawn defended only by a Cannon through a screen.
+        let pos = Position::from_fen("6k5/12/3c8/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
+        let rxp = pos.parse_move("d3d5").unwrap();
+        // d6 Cannon, d5 pawn... after Rxd5 the Cannon on d6 is adjacent: no screen.
+        assert!(pos.capture_is_safe(rxp));
+        let pos = Position::from_fen("3c2k5/12/3n8/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
+        let rxp = pos.parse_move("d3d5").unwrap();
+        // The Knight d6 screens the Cannon d8: d5 is defended.
+        assert!(!pos.capture_is_safe(rxp));
+    }
+}

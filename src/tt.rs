@@ -1,0 +1,273 @@
+//! The transposition table: Zobrist-keyed buckets of four entries, replaced by
+//! depth and age, shared lock-free between search threads.
+//!
+//! Each entry is two atomic words: `key ^ data` and `data`. A reader accepts an
+//! entry only if the XOR gives back its key, so a torn write from another
+//! thread reads as a miss instead of as a wrong move (the TT move is also
+//! checked for legality before use).
+
+use crate::moves::Move;
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// Kind of bound a stored score is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The score is exact (PV node).
+    Exact = 1,
+    /// The true score is at least this (fail high).
+    Lower = 2,
+    /// The true score is at most this (fail low).
+    Upper = 3,
+}
+
+/// One probed entry.
+#[derive(Clone, Copy, Debug)]
+pub struct TtEntry {
+    /// Best or refutation move (may be `Move::NONE`).
+    pub mv: Move,
+    /// Score, adjusted to the probing ply.
+    pub score: i32,
+    /// Depth searched.
+    pub depth: i32,
+    /// Bound kind.
+    pub bound: Bound,
+}
+
+/// Scores beyond this are mate scores (distance encoded).
+pub const MATE_BOUND: i32 = 30_000;
+
+const BUCKET: usize = 4;
+const MOVE_BITS: u64 = 0x1F_FFFF; // 21 bits: from, to, promotion, castle flag
+const BOUND_SHIFT: u32 = 21;
+const AGE_SHIFT: u32 = 23;
+const DEPTH_SHIFT: u32 = 31;
+const SCORE_SHIFT: u32 = 39;
+
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// The shared table.
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+fn pack(mv: Move, bound: Bound, depth: i32, score: i32, generation: u8) -> u64 {
+    let d = (depth.clamp(-1, 254) + 1) as u64;
+    (mv.raw() as u64 & MOVE_BITS)
+        | (bound as u64) << BOUND_SHIFT
+        | (generation as u64) << AGE_SHIFT
+        | d << DEPTH_SHIFT
+        | ((score as i16) as u16 as u64) << SCORE_SHIFT
+}
+
+fn age(data: u64) -> u8 {
+    (data >> AGE_SHIFT) as u8
+}
+
+fn stored_depth(data: u64) -> i32 {
+    ((data >> DEPTH_SHIFT) & 0xFF) as i32 - 1
+}
+
+fn unpack(data: u64, ply: i32) -> TtEntry {
+    let bound = match (data >> BOUND_SHIFT) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        _ => Bound::Upper,
+    };
+    TtEntry {
+        mv: Move::from_raw((data & MOVE_BITS) as u32),
+        bound,
+        depth: stored_depth(data),
+        score: score_from_tt((data >> SCORE_SHIFT) as u16 as i16 as i32, ply),
+    }
+}
+
+/// Mate scores are stored as distance from this node, not from the root.
+fn score_to_tt(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply
+    } else if score <= -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply
+    } else if score <= -MATE_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}
+
+impl TranspositionTable {
+    /// A table of about `mib` MiB (at least one bucket).
+    pub fn new(mib: usize) -> TranspositionTable {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let mut slots = Vec::with_capacity(buckets * BUCKET);
+        slots.resize_with(buckets * BUCKET, Slot::default);
+        TranspositionTable {
+            slots,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    /// Empty every entry.
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Ordering::Relaxed);
+            s.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Start a new search (ages older entries).
+    pub fn new_search(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // Multiply-shift maps the key onto the bucket count without modulo.
+        (((key as u128) * (self.buckets as u128)) >> 64) as usize * BUCKET
+    }
+
+    /// Look up a position; mate scores come back relative to `ply`.
+    pub fn probe(&self, key: u64, ply: i32) -> Option<TtEntry> {
+        let base = self.bucket(key);
+        for slot in &self.slots[base..base + BUCKET] {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                return Some(unpack(data, ply));
+            }
+        }
+        None
+    }
+
+    /// Store a result: over the same position (keeping its move if we have
+    /// none), else over the slot with the lowest depth, older searches first.
+    pub fn store(&self, key: u64, mv: Move, bound: Bound, depth: i32, score: i32, ply: i32) {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let base = self.bucket(key);
+        let bucket = &self.slots[base..base + BUCKET];
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, slot) in bucket.iter().enumerate() {
+            let data = slot.data.load(Ordering::Relaxed);
+            let check = slot.check.load(Ordering::Relaxed);
+            if data == 0 {
+                victim = i;
+                break;
+            }
+            if check ^ data == key {
+                let old = unpack(data, ply);
+                // A much deeper bound from this search is worth more.
+                if bound != Bound::Exact && old.depth > depth + 3 && age(data) == generation {
+                    return;
+                }
+                let mv = if mv.is_none() { old.mv } else { mv };
+                return write(
+                    slot,
+                    key,
+                    pack(mv, bound, depth, score_to_tt(score, ply), generation),
+                );
+            }
+            let old_age = generation.wrapping_sub(age(data)) as i32;
+            let value = stored_depth(data) - 8 * old_age;
+            if value < worst {
+                worst = value;
+                victim = i;
+            }
+        }
+        write(
+            &bucket[victim],
+            key,
+            pack(mv, bound, depth, score_to_tt(score, ply), generation),
+        );
+    }
+
+    /// Permille of the first 1000 slots filled by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && age(d) == generation
+            })
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+fn write(slot: &Slot, key: u64, data: u64) {
+    slot.check.store(key ^ data, Ordering::Relaxed);
+    slot.data.store(data, Ordering::Relaxed);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::square::Square;
+
+    fn mv(a: &str, b: &str) -> Move {
+        Move::new(
+            a.parse::<Square>().unwrap(),
+            b.parse::<Square>().unwrap(),
+            None,
+        )
+    }
+
+    #[test]
+    fn stores_and_probes() {
+        let tt = TranspositionTable::new(1);
+        let m = Move::castle("g1".parse().unwrap(), "j1".parse().unwrap());
+        tt.store(0xDEAD_BEEF, m, Bound::Lower, 7, -123, 0);
+        let e = tt.probe(0xDEAD_BEEF, 0).unwrap();
+        assert_eq!(
+            (e.mv, e.bound, e.depth, e.score),
+            (m, Bound::Lower, 7, -123)
+        );
+        assert!(tt.probe(0xDEAD_BEEE, 0).is_none());
+        tt.clear();
+        assert!(tt.probe(0xDEAD_BEEF, 0).is_none());
+    }
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        // Mate in 3 plies from a node at ply 5 = MATE - 8 from the root.
+        let mate = 32_000;
+        tt.store(42, mv("a1", "a2"), Bound::Exact, 4, mate - 8, 5);
+        assert_eq!(tt.probe(42, 5).unwrap().score, mate - 8);
+        assert_eq!(tt.probe(42, 1).unwrap().score, mate - 4);
+        tt.store(43, mv("a1", "a2"), Bound::Exact, 4, -(mate - 8), 5);
+        assert_eq!(tt.probe(43, 2).unwrap().score, -(mate - 5));
+    }
+
+    #[test]
+    fn replacement_prefers_shallow_and_old() {
+        let tt = TranspositionTable::new(1);
+        // Small keys all map into the first bucket (multiply-shift uses high bits).
+        let keys: Vec<u64> = (1..6).collect();
+        for (i, &k) in keys.iter().take(4).enumerate() {
+            tt.store(k, mv("a1", "a2"), Bound::Exact, 10 + i as i32, 0, 0);
+        }
+        tt.store(keys[4], mv("a1", "a2"), Bound::Exact, 1, 0, 0);
+        // The shallowest (depth 10, keys[0]) made way.
+        assert!(tt.probe(keys[0], 0).is_none());
+        assert!(tt.probe(keys[3], 0).is_some() && tt.probe(keys[4], 0).is_some());
+        assert!(tt.hashfull() > 0);
+    }
+}
