@@ -221,7 +221,26 @@ impl Engine {
             .name("search".into())
             .stack_size(search::SEARCH_STACK)
             .spawn(move || {
-                let result = search::run(&pos, &limits, &shared2, threads, &mut *on_info);
+                // A bug must never leave the GUI without a move: if the search
+                // panics, report it and answer with the first legal move.
+                let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    search::run(&pos, &limits, &shared2, threads, &mut *on_info)
+                }));
+                let result = outcome.unwrap_or_else(|panic| {
+                    let what = panic
+                        .downcast_ref::<String>()
+                        .map(String::as_str)
+                        .or_else(|| panic.downcast_ref::<&str>().copied())
+                        .unwrap_or("unknown error");
+                    crate::uci::send(&format!("info string internal error in search: {what}"));
+                    SearchResult {
+                        best: pos.legal_moves().first().copied(),
+                        ponder: None,
+                        score: 0,
+                        depth: 0,
+                        nodes: 0,
+                    }
+                });
                 on_done(result);
             })
             .expect("spawn search thread");

@@ -8,7 +8,7 @@
 //! Scores are centipawns from the side to move's point of view.
 
 use crate::piece::{Color, PieceKind, NUM_KINDS};
-use crate::position::{Position, EMPTY};
+use crate::position::{Position, EMPTY, OFFBOARD};
 use crate::square::Square;
 use crate::tables::TABLES;
 use std::fmt;
@@ -258,7 +258,7 @@ pub fn breakdown(pos: &Position) -> Breakdown {
                         (from as i16 + fwd - 1) as usize,
                         (from as i16 + fwd + 1) as usize,
                     ] {
-                        if in_zone(to) {
+                        if board[to] != OFFBOARD && in_zone(to) {
                             zone_hits += 1;
                         }
                     }

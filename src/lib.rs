@@ -22,6 +22,8 @@ pub mod square;
 pub mod tables;
 pub mod timeman;
 pub mod tt;
+pub mod uci;
+pub mod uci_wire;
 pub mod zobrist;
 
 pub use fen::FenError;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 fn usage() -> &'static str {
-    "usage: humpty perft <depth> [--fen \"<FEN>\"]\n       humpty divide <depth> [--fen \"<FEN>\"]"
+    "usage: humpty                 (UCI engine on stdin/stdout)\n       humpty perft <depth> [--fen \"<FEN>\"]\n       humpty divide <depth> [--fen \"<FEN>\"]\n       humpty bench [depth]"
 }
 
 fn parse_depth_and_fen(args: &[String]) -> Result<(u32, Position), String> {
@@ -55,6 +55,10 @@ fn main() -> ExitCode {
                 println!("Nodes searched: {}", r.nodes);
                 println!("Nodes/second: {}", r.nps());
             })
+        }
+        None => {
+            humpty::uci::run_stdio(None);
+            Ok(())
         }
         _ => Err(usage().to_string()),
     };

@@ -398,14 +398,6 @@ impl Position {
         });
         found.ok_or_else(|| MoveError::Illegal(text.trim().to_string()))
     }
-
-    /// Write a move as UCI_Chess960 wants castling: King takes own Rook.
-    pub fn move_to_chess960(&self, m: Move) -> String {
-        match (m.is_castle(), castle_rook_square(self.side, m.to())) {
-            (true, Some(rook)) => format!("{}{}", m.from(), rook),
-            _ => m.to_string(),
-        }
-    }
 }
 
 /// The Rook's home square of the castling whose King lands on `king_to`.

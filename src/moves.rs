@@ -83,6 +83,19 @@ impl Move {
         self.0 == 0
     }
 
+    /// Wire text with castling written King-takes-Rook (`g1l1`, `g1a1`), as
+    /// UCI_Chess960 wants; other moves as `Display`.
+    pub fn chess960_text(self) -> String {
+        if self.is_castle() {
+            let (from, to) = (self.from(), self.to());
+            let rook_file = if to.file() > from.file() { 11 } else { 0 };
+            let rook = Square::new(rook_file, from.rank()).expect("rook home on board");
+            format!("{from}{rook}")
+        } else {
+            self.to_string()
+        }
+    }
+
     /// The packed representation (for hash tables).
     #[inline]
     pub fn raw(self) -> u32 {

@@ -594,14 +594,18 @@ impl<'a> Worker<'a> {
         self.pv_len[ply] = child_len + 1;
     }
 
-    /// Score under the 50-move rule: a draw, unless the side to move is mated
-    /// (mate on the 100th ply still counts).
-    fn fifty_move_score(&self, ply: usize) -> i32 {
-        if self.pos.in_check() && self.pos.legal_moves().is_empty() {
-            -MATE + ply as i32
-        } else {
-            DRAW
+    /// The score if the game is drawn here: one repetition inside the search
+    /// or against the game's moves, bare Kings, or the 50-move rule (unless
+    /// the side to move is mated: mate on the 100th ply still counts).
+    fn draw_score(&self, ply: usize) -> Option<i32> {
+        if self.pos.repetitions_at_least(1) || self.pos.bare_kings() {
+            return Some(DRAW);
         }
+        if self.pos.fifty_move_draw() {
+            let mated = self.pos.in_check() && self.pos.legal_moves().is_empty();
+            return Some(if mated { -MATE + ply as i32 } else { DRAW });
+        }
+        None
     }
 
     fn search(
@@ -616,19 +620,15 @@ impl<'a> Worker<'a> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
+        if let Some(score) = self.draw_score(ply) {
+            return score;
+        }
         self.tick();
         if self.stopped {
             return 0;
         }
         if ply > self.seldepth {
             self.seldepth = ply;
-        }
-        // One repetition inside the search (or with the game) scores as a draw.
-        if self.pos.repetitions_at_least(1) || self.pos.bare_kings() {
-            return DRAW;
-        }
-        if self.pos.fifty_move_draw() {
-            return self.fifty_move_score(ply);
         }
         if ply >= MAX_PLY - 2 {
             return self.evaluate();
@@ -819,8 +819,8 @@ impl<'a> Worker<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        if self.pos.bare_kings() {
-            return DRAW;
+        if let Some(score) = self.draw_score(ply) {
+            return score;
         }
         let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 2 {

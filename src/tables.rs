@@ -215,8 +215,9 @@ impl Tables {
         }
     }
 
-    /// Delta entry for two mailbox indices (hot paths; no `Square` round
-    /// trip). Mailbox rows and columns differ exactly as ranks and files do.
+    /// Delta entry for two mailbox indices of on-board squares (hot paths; no
+    /// `Square` round trip). Mailbox rows and columns differ exactly as ranks
+    /// and files do.
     #[inline]
     pub fn delta_box(&self, from: usize, to: usize) -> DeltaEntry {
         let dr = (to >> 4) + 7 - (from >> 4);

@@ -45,6 +45,9 @@ fn playout(fen: &str, seed: u64, plies: usize) {
         if fast.is_empty() {
             break;
         }
+        // Evaluation is defined (and symmetric in sign) everywhere we go.
+        let e = humpty::eval::evaluate(&pos);
+        assert!(e.abs() < 20_000, "{e} in {}", pos.to_fen());
         // The fast check test agrees with playing the move.
         for &mv in &fast {
             let quick = pos.gives_check(mv);

@@ -1,0 +1,307 @@
+//! The 12x8 parts of the UCI wire format, which `vampirc-uci` (8x8 squares,
+//! q/r/b/n promotions) cannot read or write: `position` with 12-file FEN and
+//! move lists, `searchmoves` and `perft` inside `go`, and moves in `bestmove`
+//! and `pv`. Everything here is a pure function of text and positions.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::search::{score_to_uci, Info};
+use crate::tt::Bound;
+use std::fmt::Write as _;
+
+/// Apply a `position` command (the text after the word `position`). Returns
+/// the new position only if the whole command is valid, so a bad FEN or an
+/// illegal move leaves the caller's position untouched.
+pub fn parse_position(args: &str) -> Result<Position, String> {
+    let tokens: Vec<&str> = args.split_whitespace().collect();
+    let moves_at = tokens.iter().position(|t| *t == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&tokens[..i], &tokens[i + 1..]),
+        None => (&tokens[..], &tokens[0..0]),
+    };
+    let mut pos = match setup.first().copied() {
+        Some("startpos") if setup.len() == 1 => Position::startpos(),
+        Some("startpos") => return Err(format!("unexpected '{}' after startpos", setup[1])),
+        Some("fen") if setup.len() > 1 => {
+            let fen = setup[1..].join(" ");
+            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?
+        }
+        Some("fen") => return Err("position fen: missing FEN".into()),
+        Some(other) => return Err(format!("position: expected startpos or fen, got '{other}'")),
+        None => return Err("position: expected startpos or fen".into()),
+    };
+    for (i, text) in moves.iter().enumerate() {
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| format!("move {} of the list: {e}; position unchanged", i + 1))?;
+        pos.make_move(m);
+    }
+    Ok(pos)
+}
+
+/// The parts of a `go` command that vampirc cannot read, taken out of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoExtras {
+    /// Moves after `searchmoves`, as written.
+    pub searchmoves: Vec<String>,
+    /// Depth after `perft`.
+    pub perft: Option<u32>,
+    /// The rest of the command for vampirc (`go ...`), negative clock values
+    /// clamped to 0 (some GUIs send them after a flag fall).
+    pub rest: String,
+}
+
+/// Keywords that end a `searchmoves` list.
+const GO_KEYWORDS: &[&str] = &[
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "ponder",
+    "perft",
+    "searchmoves",
+];
+
+/// Split a `go` line (including the word `go`) into our parts and vampirc's.
+pub fn split_go(line: &str) -> Result<GoExtras, String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let mut out = GoExtras::default();
+    let mut rest: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = tokens[i];
+        match t {
+            "searchmoves" => {
+                i += 1;
+                while i < tokens.len() && !GO_KEYWORDS.contains(&tokens[i]) {
+                    out.searchmoves.push(tokens[i].to_string());
+                    i += 1;
+                }
+                continue;
+            }
+            "perft" => {
+                let d = tokens.get(i + 1).ok_or("go perft: missing depth")?;
+                out.perft = Some(
+                    d.parse()
+                        .map_err(|_| format!("go perft: bad depth '{d}'"))?,
+                );
+                i += 2;
+                continue;
+            }
+            "wtime" | "btime" | "winc" | "binc" | "movetime" => {
+                rest.push(t.to_string());
+                if let Some(v) = tokens.get(i + 1) {
+                    let clamped = match v.parse::<i64>() {
+                        Ok(n) if n < 0 => "0".to_string(),
+                        _ => v.to_string(),
+                    };
+                    rest.push(clamped);
+                }
+                i += 2;
+                continue;
+            }
+            _ => rest.push(t.to_string()),
+        }
+        i += 1;
+    }
+    out.rest = rest.join(" ");
+    Ok(out)
+}
+
+/// A move for the GUI: castling as King-takes-Rook when `chess960`.
+pub fn move_text(m: Move, chess960: bool) -> String {
+    if chess960 {
+        m.chess960_text()
+    } else {
+        m.to_string()
+    }
+}
+
+/// The `bestmove` line.
+pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, chess960: bool) -> String {
+    match (best, ponder) {
+        (None, _) => "bestmove (none)".to_string(),
+        (Some(b), Some(p)) => format!(
+            "bestmove {} ponder {}",
+            move_text(b, chess960),
+            move_text(p, chess960)
+        ),
+        (Some(b), None) => format!("bestmove {}", move_text(b, chess960)),
+    }
+}
+
+/// Win / draw / loss per mille for a score, from a fixed logistic model
+/// (a score of 0 is mostly a draw; +-200 cp is about even between a win and
+/// a draw). It is a display aid, not a calibrated prediction.
+pub fn wdl(score: i32) -> (u32, u32, u32) {
+    match score_to_uci(score) {
+        Err(m) if m > 0 => (1000, 0, 0),
+        Err(_) => (0, 0, 1000),
+        Ok(cp) => {
+            let p = |x: f64| 1.0 / (1.0 + (-x).exp());
+            let scale = 90.0;
+            let offset = 200.0;
+            let win = (1000.0 * p((cp as f64 - offset) / scale)).round() as u32;
+            let loss = (1000.0 * p((-cp as f64 - offset) / scale)).round() as u32;
+            let draw = 1000u32.saturating_sub(win + loss);
+            (win, draw, loss)
+        }
+    }
+}
+
+/// An `info` line for one principal variation. vampirc writes the attributes
+/// it knows; the `wdl` field and the 12x8 PV are added here.
+pub fn info_line(info: &Info, show_wdl: bool, chess960: bool) -> String {
+    use vampirc_uci::{UciInfoAttribute as A, UciMessage};
+    let ms = info.time.as_millis() as i64;
+    let (cp, mate) = match score_to_uci(info.score) {
+        Ok(cp) => (Some(cp), None),
+        Err(m) => (None, Some(m.clamp(-127, 127) as i8)),
+    };
+    let head = UciMessage::Info(vec![
+        A::Depth(info.depth.clamp(0, 255) as u8),
+        A::SelDepth(info.seldepth.clamp(0, 255) as u8),
+        A::MultiPv(info.multipv.min(u16::MAX as usize) as u16),
+        A::Score {
+            cp,
+            mate,
+            lower_bound: (info.bound == Some(Bound::Lower)).then_some(true),
+            upper_bound: (info.bound == Some(Bound::Upper)).then_some(true),
+        },
+    ]);
+    let tail = UciMessage::Info(vec![
+        A::Nodes(info.nodes),
+        A::Nps(info.nodes * 1000 / (ms.max(1) as u64)),
+        A::HashFull(info.hashfull.min(1000) as u16),
+        A::Time(vampirc_uci::Duration::milliseconds(ms)),
+    ]);
+    let mut line = head.to_string();
+    if show_wdl {
+        let (w, d, l) = wdl(info.score);
+        let _ = write!(line, " wdl {w} {d} {l}");
+    }
+    line.push_str(tail.to_string().trim_start_matches("info"));
+    if !info.pv.is_empty() {
+        line.push_str(" pv");
+        for m in &info.pv {
+            line.push(' ');
+            line.push_str(&move_text(*m, chess960));
+        }
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::MATE;
+    use std::time::Duration;
+
+    #[test]
+    fn position_startpos_with_moves() {
+        let p = parse_position("startpos moves e2i6 h7d3").unwrap();
+        assert_eq!(p.game_ply(), 2);
+        assert_eq!(
+            p.to_fen(),
+            "rnflbfkblfnr/1c2a5c1/p1pp1pp1Ap1p/12/12/P1Pa1PP1PP1P/1C5A2C1/RNFLBFKBLFNR w KQkq - 0 2"
+        );
+    }
+
+    #[test]
+    fn position_fen_with_and_without_moves() {
+        let fen = "r5k4r/12/12/12/12/12/12/R5K4R w KQkq - 0 1";
+        let p = parse_position(&format!("fen {fen}")).unwrap();
+        assert_eq!(p.to_fen(), fen);
+        let p = parse_position(&format!("fen {fen} moves g1l1 g8a8")).unwrap();
+        assert_eq!(p.to_fen(), "3kr6r/12/12/12/12/12/12/R7RK2 w - - 2 2");
+        // Short FEN (no clocks) works too.
+        assert!(parse_position("fen 6k5/12/12/12/12/12/12/6K5 w - moves g1g2").is_ok());
+    }
+
+    #[test]
+    fn position_errors_are_reported_not_applied() {
+        for bad in [
+            "",
+            "startpos moves e2e4",
+            "startpos moves e2i6 e2i6",
+            "startpos moves zz",
+            "fen",
+            "fen 6k5/12/12/12/12/12/6K5 w",
+            "startpos garbage",
+            "middlegame",
+        ] {
+            assert!(parse_position(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn go_extras_are_split_off() {
+        let g = split_go("go wtime 1000 btime -20 searchmoves l1k3 c7c8t depth 5").unwrap();
+        assert_eq!(g.searchmoves, vec!["l1k3", "c7c8t"]);
+        assert_eq!(g.rest, "go wtime 1000 btime 0 depth 5");
+        let g = split_go("go perft 3").unwrap();
+        assert_eq!(g.perft, Some(3));
+        assert!(split_go("go perft x").is_err());
+        assert!(split_go("go perft").is_err());
+    }
+
+    #[test]
+    fn bestmove_and_chess960() {
+        let p = Position::from_fen("r5k4r/12/12/12/12/12/12/R5K4R w KQkq - 0 1").unwrap();
+        let c = p.parse_move("g1j1").unwrap();
+        assert_eq!(bestmove_line(Some(c), None, false), "bestmove g1j1");
+        assert_eq!(bestmove_line(Some(c), None, true), "bestmove g1l1");
+        assert_eq!(bestmove_line(None, None, false), "bestmove (none)");
+    }
+
+    #[test]
+    fn wdl_is_monotone_and_sums_to_1000() {
+        let mut last_win = 0;
+        for cp in (-600..=600).step_by(50) {
+            let (w, d, l) = wdl(cp);
+            assert_eq!(w + d + l, 1000);
+            assert!(w >= last_win);
+            last_win = w;
+        }
+        assert_eq!(wdl(MATE - 5), (1000, 0, 0));
+        let (w, _, l) = wdl(0);
+        assert_eq!(w, l);
+    }
+
+    #[test]
+    fn info_line_format() {
+        let p = Position::startpos();
+        let info = Info {
+            depth: 7,
+            seldepth: 12,
+            multipv: 1,
+            score: 35,
+            bound: Some(Bound::Lower),
+            nodes: 5000,
+            time: Duration::from_millis(250),
+            hashfull: 3,
+            pv: vec![p.parse_move("e2i6").unwrap()],
+        };
+        let line = info_line(&info, true, false);
+        assert!(
+            line.starts_with("info depth 7 seldepth 12 multipv 1 score cp 35 lowerbound wdl "),
+            "{line}"
+        );
+        assert!(
+            line.contains(" nodes 5000 nps 20000 hashfull 3 time 250 pv e2i6"),
+            "{line}"
+        );
+        let mate = Info {
+            score: MATE - 3,
+            bound: None,
+            ..info
+        };
+        assert!(info_line(&mate, false, false).contains("score mate 2 nodes"));
+    }
+}

@@ -1,0 +1,468 @@
+//! UCI conversations with the built binary. Timeouts here only guard against
+//! a hang; nothing asserts on speed.
+
+mod common;
+
+use humpty::Position;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const HANG_GUARD: Duration = Duration::from_secs(60);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_humpty"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start humpty");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines: rx,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, cmd: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{cmd}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    /// Read lines until one satisfies `pred`; returns every line read.
+    fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + HANG_GUARD;
+        let mut got = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    let done = pred(&line);
+                    got.push(line);
+                    if done {
+                        return got;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => panic!("no answer; read so far: {got:#?}"),
+                Err(RecvTimeoutError::Disconnected) => panic!("engine exited; read: {got:#?}"),
+            }
+        }
+    }
+
+    fn bestmove(&mut self) -> (Vec<String>, String) {
+        let lines = self.until(|l| l.starts_with("bestmove"));
+        let last = lines.last().unwrap().clone();
+        (lines, last)
+    }
+
+    /// Lines that arrive within `wait` (used to show that nothing arrives).
+    fn drain_for(&mut self, wait: Duration) -> Vec<String> {
+        let mut got = Vec::new();
+        let end = Instant::now() + wait;
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(end.saturating_duration_since(Instant::now()))
+        {
+            got.push(line);
+        }
+        got
+    }
+
+    fn ready(&mut self) {
+        self.send("isready");
+        self.until(|l| l == "readyok");
+    }
+
+    fn wait_exit(&mut self) -> bool {
+        let deadline = Instant::now() + HANG_GUARD;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The move of a `bestmove` line, checked legal in `pos`.
+fn legal_best(pos: &Position, line: &str) -> String {
+    let mv = line.split_whitespace().nth(1).expect("a move");
+    assert!(
+        pos.parse_move(mv).is_ok(),
+        "{mv} illegal in {}",
+        pos.to_fen()
+    );
+    mv.to_string()
+}
+
+#[test]
+fn handshake_lists_options_and_announces_the_variant() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until(|l| l == "uciok");
+    assert!(lines[0].starts_with("id name humpty "));
+    for opt in [
+        "option name Hash type spin",
+        "option name Threads type spin",
+        "option name MultiPV type spin",
+        "option name Ponder type check",
+        "option name Move Overhead type spin",
+        "option name Clear Hash type button",
+        "option name UCI_ShowWDL type check default false",
+        "option name UCI_Variant type combo default humpty var humpty",
+        "option name UCI_Chess960 type check",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(opt)),
+            "{opt} missing: {lines:#?}"
+        );
+    }
+    let announce = format!(
+        "info string variant humpty files 12 ranks 8 pocket 0 template fairy startpos {}",
+        Position::START_FEN
+    );
+    assert!(lines.contains(&announce));
+    e.send("setoption name uci_variant value humpty");
+    e.until(|l| l == announce);
+    e.ready();
+}
+
+#[test]
+fn go_depth_returns_a_legal_move_with_info() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2i6");
+    e.send("go depth 5");
+    let (lines, best) = e.bestmove();
+    let mut pos = Position::startpos();
+    common::play(&mut pos, &["e2i6"]);
+    legal_best(&pos, &best);
+    let info = lines
+        .iter()
+        .rfind(|l| l.starts_with("info depth 5"))
+        .expect("depth 5 info");
+    for field in [
+        " seldepth ",
+        " multipv 1 ",
+        " score ",
+        " nodes ",
+        " nps ",
+        " hashfull ",
+        " time ",
+        " pv ",
+    ] {
+        assert!(info.contains(field), "{field} missing in {info}");
+    }
+}
+
+#[test]
+fn infinite_search_stops_and_isready_is_answered_while_searching() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth 2"));
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "infinite search ended by itself"
+    );
+    e.send("stop");
+    let (_, best) = e.bestmove();
+    legal_best(&Position::startpos(), &best);
+    // Stop without a search: nothing happens, the engine stays responsive.
+    e.send("stop");
+    e.ready();
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let mut e = Engine::start();
+    e.send("setoption name Ponder value true");
+    e.send("position startpos");
+    e.send("go ponder wtime 1000 btime 1000");
+    e.until(|l| l.starts_with("info depth 3"));
+    let early = e.drain_for(Duration::from_millis(300));
+    assert!(
+        !early.iter().any(|l| l.starts_with("bestmove")),
+        "{early:#?}"
+    );
+    e.send("ponderhit");
+    let (_, best) = e.bestmove();
+    legal_best(&Position::startpos(), &best);
+    // Stop during ponder also yields exactly one bestmove.
+    e.send("go ponder wtime 1000 btime 1000");
+    e.until(|l| l.starts_with("info depth 2"));
+    e.send("stop");
+    e.bestmove();
+    e.ready();
+    assert_eq!(
+        e.seen.iter().filter(|l| l.starts_with("bestmove")).count(),
+        2
+    );
+}
+
+#[test]
+fn multipv_gives_distinct_lines() {
+    let mut e = Engine::start();
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos");
+    e.send("go depth 4");
+    let (lines, _) = e.bestmove();
+    let firsts: Vec<String> = (1..=3)
+        .map(|k| {
+            let tag = format!(" multipv {k} ");
+            let l = lines
+                .iter()
+                .rfind(|l| l.starts_with("info depth 4") && l.contains(&tag))
+                .unwrap_or_else(|| panic!("no multipv {k}: {lines:#?}"));
+            l.split(" pv ")
+                .nth(1)
+                .unwrap()
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_ne!(firsts[0], firsts[1]);
+    assert_ne!(firsts[1], firsts[2]);
+    assert_ne!(firsts[0], firsts[2]);
+}
+
+#[test]
+fn bad_input_is_reported_and_the_last_good_state_kept() {
+    let mut e = Engine::start();
+    e.send("position startpos moves e2i6");
+    let good = {
+        let mut p = Position::startpos();
+        common::play(&mut p, &["e2i6"]);
+        p.to_fen()
+    };
+    for bad in [
+        "position fen 6k5/12/12/12/12/12/6K5 w",
+        "position startpos moves e2i6 e2e4",
+        "position startpos moves xyz",
+        "position",
+        "position middlegame",
+        "frobnicate now",
+        "setoption name Hash value lots",
+        "setoption name Hash value 0",
+        "setoption name Threads value 100000",
+        "setoption name NoSuchOption value 3",
+        "setoption name UCI_Variant value chess",
+        "setoption name UCI_ShowWDL value maybe",
+        "go depth banana",
+        "go searchmoves a1a2",
+        "go perft -1",
+        "bench x",
+    ] {
+        e.send(bad);
+        let lines = e.until(|l| l.starts_with("info string"));
+        assert_eq!(lines.len(), 1, "{bad}: {lines:#?}");
+    }
+    e.send("d");
+    let lines = e.until(|l| l.starts_with("Fen: "));
+    assert_eq!(lines.last().unwrap(), &format!("Fen: {good}"));
+    e.send("go depth 2");
+    e.bestmove();
+}
+
+#[test]
+fn no_legal_moves_gives_bestmove_none() {
+    let mut e = Engine::start();
+    e.send("position fen k11/p11/12/12/12/12/12/CR9K b - - 0 1");
+    e.send("go depth 3");
+    let (lines, best) = e.bestmove();
+    assert_eq!(best, "bestmove (none)");
+    assert!(lines.contains(&"info depth 0 score mate 0".to_string()));
+    e.send("position fen k11/1p10/2N9/11K/12/12/12/7A4 b - - 0 1");
+    e.send("go wtime 1000 btime 1000");
+    let (lines, best) = e.bestmove();
+    assert_eq!(best, "bestmove (none)");
+    assert!(lines.contains(&"info depth 0 score cp 0".to_string()));
+}
+
+#[test]
+fn long_move_lists_with_repetitions() {
+    let mut e = Engine::start();
+    let cycle = ["b1d2", "b8d7", "d2b1", "d7b8"];
+    let mut moves = Vec::new();
+    for _ in 0..60 {
+        moves.extend_from_slice(&cycle);
+    }
+    moves.extend_from_slice(&["e2i6", "h7d3"]);
+    e.send(&format!("position startpos moves {}", moves.join(" ")));
+    e.send("d");
+    let lines = e.until(|l| l.starts_with("Fen: "));
+    let mut expect = Position::startpos();
+    common::play(&mut expect, &moves);
+    assert_eq!(lines.last().unwrap(), &format!("Fen: {}", expect.to_fen()));
+    e.send("go depth 3");
+    let (_, best) = e.bestmove();
+    legal_best(&expect, &best);
+}
+
+#[test]
+fn repetition_is_seen_through_the_move_list() {
+    // After two Knight shuffles, d7b8 brings back the start position a third
+    // time: the search must see it as a draw through the game's move list.
+    let mut e = Engine::start();
+    e.send("position startpos moves b1d2 b8d7 d2b1 d7b8 b1d2 b8d7 d2b1");
+    e.send("go depth 1 searchmoves d7b8");
+    let (lines, _) = e.bestmove();
+    assert!(lines.iter().any(|l| l.contains("score cp 0")), "{lines:#?}");
+}
+
+#[test]
+fn chess960_castling_notation() {
+    let mut e = Engine::start();
+    e.send("setoption name UCI_Chess960 value true");
+    e.send("position fen r5k4r/12/12/12/12/12/12/R5K4R w KQkq - 0 1");
+    e.send("go depth 1 searchmoves g1l1");
+    let (_, best) = e.bestmove();
+    assert_eq!(best, "bestmove g1l1");
+    e.send("setoption name UCI_Chess960 value false");
+    e.send("go depth 1 searchmoves g1l1");
+    let (_, best) = e.bestmove();
+    assert_eq!(best, "bestmove g1j1");
+}
+
+#[test]
+fn go_perft_prints_divide() {
+    let mut e = Engine::start();
+    e.send("position startpos");
+    e.send("go perft 2");
+    let lines = e.until(|l| l.starts_with("Nodes searched"));
+    assert_eq!(lines.last().unwrap(), "Nodes searched: 2635");
+    assert_eq!(lines.iter().filter(|l| l.contains(": ")).count(), 53);
+}
+
+#[test]
+fn eval_and_d_print() {
+    let mut e = Engine::start();
+    e.send("eval");
+    e.until(|l| l.starts_with("Final evaluation"));
+    e.send("d");
+    let lines = e.until(|l| l.starts_with("Key: "));
+    assert!(lines
+        .iter()
+        .any(|l| l.trim_start().starts_with("a   b   c")));
+}
+
+#[test]
+fn quit_during_search_and_end_of_input_exit() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth 1"));
+    e.send("quit");
+    assert!(e.wait_exit());
+
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth 1"));
+    e.stdin = None; // end of input
+    assert!(e.wait_exit());
+}
+
+#[test]
+fn repeated_go_while_searching_gives_one_bestmove_each() {
+    let mut e = Engine::start();
+    e.send("go infinite");
+    e.until(|l| l.starts_with("info depth 1"));
+    e.send("go depth 2");
+    e.bestmove(); // the infinite search, stopped
+    e.bestmove(); // the depth-2 search
+    e.ready();
+    assert_eq!(
+        e.seen.iter().filter(|l| l.starts_with("bestmove")).count(),
+        2
+    );
+}
+
+#[test]
+fn random_lines_never_crash_the_engine() {
+    let mut rng = common::Rng(0x5EED);
+    let words = [
+        "uci",
+        "isready",
+        "position",
+        "startpos",
+        "fen",
+        "moves",
+        "go",
+        "depth",
+        "1",
+        "stop",
+        "setoption",
+        "name",
+        "value",
+        "Hash",
+        "MultiPV",
+        "e2i6",
+        "h7d3",
+        "l1k3",
+        "c7c8t",
+        "-5",
+        "99999999999999999999",
+        "ponderhit",
+        "searchmoves",
+        "perft",
+        "wtime",
+        "movetime",
+        "0",
+        "12/12",
+        "w",
+        "KQkq",
+        "debug",
+        "on",
+        "\u{1F600}",
+        "",
+    ];
+    let mut e = Engine::start();
+    for _ in 0..300 {
+        let n = rng.below(6);
+        let line: Vec<&str> = (0..n).map(|_| words[rng.below(words.len())]).collect();
+        let line = line.join(" ");
+        if line.starts_with("quit") || line.contains("infinite") {
+            continue;
+        }
+        e.send(&line);
+    }
+    e.send("stop");
+    e.ready();
+    e.send("position startpos");
+    e.send("go depth 2");
+    let (_, best) = e.bestmove();
+    legal_best(&Position::startpos(), &best);
+}
