@@ -707,19 +707,20 @@ impl<'a> Worker<'a> {
         while let Some((m, order)) = picker.next_move() {
             let tactical = self.pos.is_tactical(m);
             let quiet = !tactical;
-            // Pruning of late quiet moves at shallow depth.
-            if !pv_node && !in_check && searched > 0 && quiet && best > -MATE_BOUND {
+            let gives_check = self.pos.gives_check(m);
+            // Pruning of late quiet moves at shallow depth; checks are kept
+            // (a quiet hopper or Frog move is often the mating one).
+            if !pv_node && !in_check && !gives_check && searched > 0 && quiet && best > -MATE_BOUND
+            {
                 if depth <= LMP_MAX_DEPTH && searched >= LMP_BASE + (depth * depth) as usize {
                     continue;
                 }
                 if depth <= FUTILITY_MAX_DEPTH
                     && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
-                    && !self.pos.gives_check(m)
                 {
                     continue;
                 }
             }
-            let gives_check = self.pos.gives_check(m);
             self.pos.make_move(m);
             let new_depth = depth - 1 + i32::from(gives_check && ply < MAX_PLY / 2);
             let score = if searched == 0 {

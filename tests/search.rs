@@ -1,0 +1,238 @@
+//! Search sanity: mates found (checked by a brute-force forced-mate search on
+//! the rules core, independent of the engine's search), draws recognised,
+//! legal best moves everywhere, TT mate scores consistent.
+
+mod common;
+
+use common::{pos_of, Rng};
+use humpty::engine::{Engine, GoParams};
+use humpty::search::{score_to_uci, SearchResult, MATE};
+use humpty::{Outcome, Position};
+
+/// Does the side to move force mate within `n` of its moves? Exhaustive.
+fn forces_mate(pos: &mut Position, n: u32) -> bool {
+    if n == 0 {
+        return false;
+    }
+    for m in pos.legal_moves() {
+        pos.make_move(m);
+        let replies = pos.legal_moves();
+        let wins = if replies.is_empty() {
+            pos.in_check()
+        } else if n == 1 || pos.outcome().is_some() {
+            false
+        } else {
+            replies.iter().all(|&r| {
+                pos.make_move(r);
+                let ok = forces_mate(pos, n - 1);
+                pos.unmake_move();
+                ok
+            })
+        };
+        pos.unmake_move();
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
+    let mut e = Engine::new();
+    e.set_hash_mib(hash);
+    e.set_position(pos.clone());
+    let go = GoParams {
+        depth: Some(depth),
+        ..GoParams::default()
+    };
+    e.search_sync(&go, &mut |_| {})
+}
+
+/// The engine finds mate in exactly `n` (as the brute force confirms) and its
+/// move keeps a forced mate.
+fn assert_mate_in(fen: &str, n: u32) {
+    let mut pos = Position::from_fen(fen).unwrap();
+    assert!(forces_mate(&mut pos, n), "{fen}: no mate in {n}");
+    assert!(
+        !forces_mate(&mut pos, n - 1),
+        "{fen}: mate in fewer than {n}"
+    );
+    // 2n+1 plies reach the mate; one more allows for late-move reductions.
+    let r = search(&pos, 2 * n as i32 + 2, 16);
+    assert_eq!(
+        score_to_uci(r.score),
+        Err(n as i32),
+        "{fen}: score {}",
+        r.score
+    );
+    let best = r.best.unwrap();
+    pos.make_move(best);
+    if n == 1 {
+        assert!(
+            matches!(pos.outcome(), Some(Outcome::Checkmate { .. })),
+            "{fen}: {best}"
+        );
+    } else {
+        for reply in pos.legal_moves() {
+            pos.make_move(reply);
+            assert!(
+                forces_mate(&mut pos, n - 1),
+                "{fen}: {best} {reply} escapes"
+            );
+            pos.unmake_move();
+        }
+    }
+}
+
+#[test]
+fn mate_in_one_by_cannon_over_a_pawn_screen() {
+    assert_mate_in(
+        &common::fen_of(&["ka8", "pa7", "Rb2", "Cc1", "Kl1"], 'w', "-"),
+        1,
+    );
+}
+
+#[test]
+fn mate_in_one_by_frog_leap() {
+    // Frog e7-d8 checks a8 by a sideways leap; the Knight covers b8.
+    assert_mate_in(
+        &common::fen_of(&["ka8", "pa7", "pb7", "Nd7", "Fe7", "Kl1"], 'w', "-"),
+        1,
+    );
+}
+
+#[test]
+fn smothered_mate_in_one_by_camel() {
+    assert_mate_in(
+        &common::fen_of(&["ka8", "rb8", "pa7", "pb7", "Lc2", "Kl1"], 'w', "-"),
+        1,
+    );
+}
+
+#[test]
+fn mate_in_two_with_the_cannon_over_the_kings_own_pawn() {
+    assert_mate_in(
+        &common::fen_of(&["ka8", "pa7", "Rc2", "Cd1", "Kl1"], 'w', "-"),
+        2,
+    );
+}
+
+#[test]
+fn mate_in_three_with_cannon_and_rook() {
+    assert_mate_in(
+        &common::fen_of(&["kl8", "pl7", "Ra2", "Cc1", "Kf1"], 'w', "-"),
+        3,
+    );
+}
+
+#[test]
+fn mate_in_three_by_two_rooks() {
+    assert_mate_in(&common::fen_of(&["kf8", "Ra2", "Rb3", "Ka6"], 'w', "-"), 3);
+}
+
+#[test]
+fn stalemate_and_repetition_score_as_draws() {
+    // Black to move is stalemated: no move, score 0.
+    let pos = Position::from_fen("k11/1p10/2N9/11K/12/12/12/7A4 b - - 0 1").unwrap();
+    let r = search(&pos, 4, 1);
+    assert_eq!((r.best, r.score), (None, 0));
+    // A Rook up, but the only move repeats the position a third time.
+    let mut pos = Position::startpos();
+    common::play(
+        &mut pos,
+        &["b1d2", "b8d7", "d2b1", "d7b8", "b1d2", "b8d7", "d2b1"],
+    );
+    let mut e = Engine::new();
+    e.set_position(pos.clone());
+    let go = GoParams {
+        depth: Some(3),
+        searchmoves: vec![pos.parse_move("d7b8").unwrap()],
+        ..GoParams::default()
+    };
+    assert_eq!(e.search_sync(&go, &mut |_| {}).score, 0);
+    // Bare Kings: nothing to play for.
+    let pos = pos_of(&["Ka1", "kl8"], 'w');
+    assert_eq!(search(&pos, 6, 1).score, 0);
+}
+
+#[test]
+fn best_move_is_legal_in_random_positions_at_every_hash_size() {
+    let mut rng = Rng(0xC0FFEE);
+    let openings: Vec<&str> = include_str!("data/openings.txt").lines().collect();
+    for (i, hash) in [1usize, 2, 16].iter().cycle().take(24).enumerate() {
+        let mut pos = Position::from_fen(openings[i * 4 % openings.len()]).unwrap();
+        for _ in 0..rng.below(40) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.outcome().is_some() {
+                break;
+            }
+            pos.make_move(moves[rng.below(moves.len())]);
+        }
+        let depth = 1 + rng.below(5) as i32;
+        let r = search(&pos, depth, *hash);
+        match r.best {
+            Some(m) => assert!(pos.is_legal(m), "{m} in {}", pos.to_fen()),
+            None => assert!(pos.legal_moves().is_empty(), "no move in {}", pos.to_fen()),
+        }
+    }
+}
+
+#[test]
+fn no_panic_at_any_depth_in_sharp_positions() {
+    for fen in humpty::bench::POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        for depth in 1..=5 {
+            let r = search(&pos, depth, 1);
+            assert!(
+                r.best.is_some_and(|m| pos.is_legal(m)),
+                "{fen} depth {depth}"
+            );
+        }
+    }
+}
+
+#[test]
+fn mate_scores_survive_the_transposition_table() {
+    // Search the mate-in-3 twice on one engine: the second search starts
+    // from TT entries stored at other plies and must report the same mate.
+    let fen = common::fen_of(&["kf8", "Ra2", "Rb3", "Ka6"], 'w', "-");
+    let mut e = Engine::new();
+    e.set_position(Position::from_fen(&fen).unwrap());
+    let go = GoParams {
+        depth: Some(7),
+        ..GoParams::default()
+    };
+    let first = e.search_sync(&go, &mut |_| {});
+    let second = e.search_sync(&go, &mut |_| {});
+    assert_eq!(first.score, MATE - 5);
+    assert_eq!(second.score, first.score);
+    // After the first move, the mate is one move closer.
+    let mut pos = Position::from_fen(&fen).unwrap();
+    pos.make_move(first.best.unwrap());
+    let reply = pos.legal_moves()[0];
+    pos.make_move(reply);
+    e.set_position(pos);
+    let third = e.search_sync(&go, &mut |_| {});
+    assert_eq!(score_to_uci(third.score), Err(2));
+}
+
+#[test]
+fn node_and_mate_limits_stop_the_search() {
+    let pos = Position::startpos();
+    let mut e = Engine::new();
+    e.set_position(pos);
+    let go = GoParams {
+        nodes: Some(20_000),
+        ..GoParams::default()
+    };
+    let r = e.search_sync(&go, &mut |_| {});
+    assert!(r.nodes < 40_000, "{}", r.nodes);
+    let fen = common::fen_of(&["kf8", "Ra2", "Rb3", "Ka6"], 'w', "-");
+    e.set_position(Position::from_fen(&fen).unwrap());
+    let go = GoParams {
+        mate: Some(3),
+        ..GoParams::default()
+    };
+    let r = e.search_sync(&go, &mut |_| {});
+    assert_eq!(score_to_uci(r.score), Err(3));
+}
