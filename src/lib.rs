@@ -8,17 +8,21 @@
 
 pub mod attack;
 pub mod bench;
+pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod fen;
+pub mod match_runner;
 pub mod movegen;
 pub mod movepick;
 pub mod moves;
 pub mod perft;
 pub mod piece;
+pub mod player;
 pub mod position;
 pub mod search;
 pub mod square;
+pub mod stats;
 pub mod tables;
 pub mod timeman;
 pub mod tt;

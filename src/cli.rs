@@ -1,0 +1,455 @@
+//! The `humpty` command line: with no subcommand a protocol engine on
+//! stdin/stdout; otherwise perft, divide, bench, match or openings.
+
+use crate::bench;
+use crate::engine::{Engine, GoParams};
+use crate::match_runner::{
+    self, DrawAdjudication, MatchConfig, OpeningOrder, ResignAdjudication, TimeControl,
+};
+use crate::perft::{divide_report, perft};
+use crate::player::{EngineSpec, PositionMode, Protocol};
+use crate::position::Position;
+use crate::stats::Sprt;
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use std::collections::HashSet;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+fn fen_arg() -> Arg {
+    Arg::new("fen")
+        .long("fen")
+        .num_args(1..)
+        .value_name("FEN")
+        .help("Position as FEN (quoted, or as separate words); default: the start position")
+}
+
+/// The command-line grammar.
+pub fn command() -> Command {
+    Command::new("humpty")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about("Humpty Dumpty Chess engine. Without a subcommand it speaks UCI (or XBoard after 'xboard') on stdin/stdout.")
+        .subcommand(
+            Command::new("perft")
+                .about("Count leaf nodes of the legal move tree")
+                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32)))
+                .arg(fen_arg()),
+        )
+        .subcommand(
+            Command::new("divide")
+                .about("perft per root move, then the total")
+                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32)))
+                .arg(fen_arg()),
+        )
+        .subcommand(
+            Command::new("bench")
+                .about("Search the bench positions at a fixed depth; prints nodes and nodes/second")
+                .arg(
+                    Arg::new("depth")
+                        .value_parser(value_parser!(i32).range(1..=64))
+                        .default_value("9"),
+                ),
+        )
+        .subcommand(match_command())
+        .subcommand(openings_command())
+}
+
+fn match_command() -> Command {
+    let kv = |name: &'static str, help: &'static str| {
+        Arg::new(name)
+            .long(name)
+            .num_args(1..)
+            .value_name("KEY=VALUE")
+            .action(ArgAction::Append)
+            .help(help)
+    };
+    Command::new("match")
+        .about("Play engine-vs-engine games refereed by humpty's rules (see docs/match.md)")
+        .arg(kv(
+            "engine",
+            "An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]... [init=LINE]... [mode=moves|fen] [restrict=true|false]",
+        ))
+        .arg(kv("each", "Settings applied to every engine (same keys as --engine)"))
+        .arg(Arg::new("tc").long("tc").value_name("TC").help("Clock: base+inc in seconds, or moves/base[+inc] (e.g. 10+0.1, 40/60)"))
+        .arg(Arg::new("st").long("st").value_name("SECONDS").value_parser(value_parser!(f64)).help("Fixed time per move"))
+        .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64)).help("Fixed nodes per move"))
+        .arg(Arg::new("depth").long("depth").value_parser(value_parser!(u32)).help("Fixed depth per move"))
+        .arg(Arg::new("margin").long("margin").value_name("MS").value_parser(value_parser!(u64)).default_value("100").help("Grace in ms before a late move loses on time"))
+        .arg(Arg::new("hang-timeout").long("hang-timeout").value_name("SECONDS").value_parser(value_parser!(u64)).default_value("60").help("Under node/depth limits, wait this long for a move before calling it a hang"))
+        .arg(Arg::new("openings").long("openings").value_name("FILE").help("FEN/EPD file of start positions; each is played twice, colours swapped"))
+        .arg(Arg::new("order").long("order").value_parser(["sequential", "random"]).default_value("sequential"))
+        .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
+        .arg(Arg::new("rounds").long("rounds").value_parser(value_parser!(usize)).help("Game pairs per engine pair (default: one per opening)"))
+        .arg(Arg::new("games").long("games").value_parser(value_parser!(usize)).help("Games per engine pair (rounded up to pairs)"))
+        .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(usize)).default_value("1"))
+        .arg(Arg::new("pgn").long("pgn").value_name("FILE").help("Append games to this PGN file"))
+        .arg(kv("sprt", "elo0=0 elo1=5 alpha=0.05 beta=0.05"))
+        .arg(kv("draw", "Draw adjudication: movenumber=N movecount=N score=CP"))
+        .arg(kv("resign", "Win adjudication: movecount=N score=CP"))
+        .arg(Arg::new("maxplies").long("maxplies").value_parser(value_parser!(usize)).help("Adjudicate a draw after this many plies"))
+        .arg(Arg::new("event").long("event").default_value("humpty match"))
+        .arg(Arg::new("quiet").long("quiet").action(ArgAction::SetTrue).help("No progress output"))
+}
+
+fn openings_command() -> Command {
+    Command::new("openings")
+        .about("Generate balanced opening positions by random plies from the start, kept if a short search scores them near 0")
+        .arg(Arg::new("count").long("count").value_parser(value_parser!(usize)).default_value("100"))
+        .arg(Arg::new("min-plies").long("min-plies").value_parser(value_parser!(usize)).default_value("4"))
+        .arg(Arg::new("max-plies").long("max-plies").value_parser(value_parser!(usize)).default_value("8"))
+        .arg(Arg::new("depth").long("depth").value_parser(value_parser!(i32).range(1..=30)).default_value("6"))
+        .arg(Arg::new("margin").long("margin").value_name("CP").value_parser(value_parser!(i32)).default_value("80"))
+        .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
+        .arg(Arg::new("out").long("out").value_name("FILE").help("Write here instead of stdout"))
+}
+
+fn position_from(m: &ArgMatches) -> Result<Position, String> {
+    match m.get_many::<String>("fen") {
+        None => Ok(Position::startpos()),
+        Some(words) => {
+            let fen = words.cloned().collect::<Vec<_>>().join(" ");
+            Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))
+        }
+    }
+}
+
+/// Run the subcommand; `Ok(false)` means no subcommand was given.
+pub fn run(args: Vec<String>) -> Result<bool, String> {
+    let m = command()
+        .try_get_matches_from(args)
+        .map_err(|e| e.to_string())?;
+    match m.subcommand() {
+        Some(("perft", sub)) => {
+            let mut pos = position_from(sub)?;
+            let depth = *sub.get_one::<u32>("depth").expect("required");
+            let start = Instant::now();
+            let nodes = perft(&mut pos, depth);
+            let secs = start.elapsed().as_secs_f64();
+            println!("{nodes}");
+            eprintln!(
+                "time {secs:.3} s, {:.0} nodes/s",
+                nodes as f64 / secs.max(1e-9)
+            );
+        }
+        Some(("divide", sub)) => {
+            let mut pos = position_from(sub)?;
+            print!(
+                "{}",
+                divide_report(&mut pos, *sub.get_one::<u32>("depth").expect("required"))
+            );
+        }
+        Some(("bench", sub)) => {
+            let depth = *sub.get_one::<i32>("depth").expect("defaulted");
+            let r = bench::run(depth, &mut |i, fen, nodes| {
+                eprintln!("Position {i:2}: {nodes:>10} nodes  {fen}")
+            });
+            println!("Nodes searched: {}", r.nodes);
+            println!("Nodes/second: {}", r.nps());
+        }
+        Some(("match", sub)) => run_match(sub)?,
+        Some(("openings", sub)) => generate_openings(sub)?,
+        _ => return Ok(false),
+    }
+    Ok(true)
+}
+
+/// Split `key=value` words into pairs.
+fn pairs<'a>(words: impl Iterator<Item = &'a String>) -> Result<Vec<(String, String)>, String> {
+    words
+        .map(|w| {
+            w.split_once('=')
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .ok_or_else(|| format!("expected KEY=VALUE, got '{w}'"))
+        })
+        .collect()
+}
+
+/// Build an engine spec from `--each` and `--engine` settings.
+pub fn engine_spec(settings: &[(String, String)], index: usize) -> Result<EngineSpec, String> {
+    let mut spec = EngineSpec {
+        name: String::new(),
+        command: String::new(),
+        args: Vec::new(),
+        dir: None,
+        protocol: Protocol::Uci,
+        options: Vec::new(),
+        init: Vec::new(),
+        position_mode: PositionMode::Moves,
+        restrict_root: false,
+    };
+    let truthy = |v: &str| -> Result<bool, String> {
+        match v {
+            "true" | "yes" | "1" | "on" => Ok(true),
+            "false" | "no" | "0" | "off" => Ok(false),
+            _ => Err(format!("expected true or false, got '{v}'")),
+        }
+    };
+    for (k, v) in settings {
+        match k.as_str() {
+            "cmd" => spec.command = v.clone(),
+            "name" => spec.name = v.clone(),
+            "arg" => spec.args.push(v.clone()),
+            "dir" => spec.dir = Some(PathBuf::from(v)),
+            "proto" => {
+                spec.protocol = match v.as_str() {
+                    "uci" => Protocol::Uci,
+                    "xboard" | "cecp" => Protocol::Cecp,
+                    _ => return Err(format!("unknown protocol '{v}' (uci or xboard)")),
+                }
+            }
+            "init" => spec.init.push(v.clone()),
+            "mode" => {
+                spec.position_mode = match v.as_str() {
+                    "moves" => PositionMode::Moves,
+                    "fen" => PositionMode::Fen,
+                    _ => return Err(format!("unknown position mode '{v}' (moves or fen)")),
+                }
+            }
+            "restrict" => spec.restrict_root = truthy(v)?,
+            _ => match k.strip_prefix("option.") {
+                Some(name) if !name.is_empty() => spec.options.push((name.to_string(), v.clone())),
+                _ => return Err(format!("unknown engine setting '{k}'")),
+            },
+        }
+    }
+    if spec.command.is_empty() {
+        return Err(format!("engine {} has no cmd=", index + 1));
+    }
+    if spec.name.is_empty() {
+        spec.name = format!("{}#{}", spec.command, index + 1);
+    }
+    Ok(spec)
+}
+
+fn number<T: std::str::FromStr>(
+    pairs: &[(String, String)],
+    key: &str,
+) -> Result<Option<T>, String> {
+    match pairs.iter().find(|(k, _)| k == key) {
+        None => Ok(None),
+        Some((_, v)) => v
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("{key}: bad number '{v}'")),
+    }
+}
+
+fn run_match(m: &ArgMatches) -> Result<(), String> {
+    let each = match m.get_many::<String>("each") {
+        Some(w) => pairs(w)?,
+        None => Vec::new(),
+    };
+    let mut engines = Vec::new();
+    if let Some(occ) = m.get_occurrences::<String>("engine") {
+        for (i, words) in occ.enumerate() {
+            let mut settings = each.clone();
+            settings.extend(pairs(words)?);
+            engines.push(engine_spec(&settings, i)?);
+        }
+    }
+    if engines.len() < 2 {
+        return Err("give at least two --engine".into());
+    }
+    let names: HashSet<&str> = engines.iter().map(|e| e.name.as_str()).collect();
+    if names.len() != engines.len() {
+        return Err("engine names must differ (use name=...)".into());
+    }
+    let limits = ["tc", "st", "nodes", "depth"]
+        .iter()
+        .filter(|k| m.contains_id(k) && m.value_source(k).is_some())
+        .count();
+    if limits != 1 {
+        return Err("give exactly one of --tc, --st, --nodes, --depth".into());
+    }
+    let tc = if let Some(t) = m.get_one::<String>("tc") {
+        TimeControl::parse_clock(t)?
+    } else if let Some(s) = m.get_one::<f64>("st") {
+        if !(*s > 0.0 && *s < 1e6) {
+            return Err("--st must be positive".into());
+        }
+        TimeControl::MoveTime(Duration::from_secs_f64(*s))
+    } else if let Some(n) = m.get_one::<u64>("nodes") {
+        TimeControl::Nodes(*n)
+    } else {
+        TimeControl::Depth(*m.get_one::<u32>("depth").expect("checked"))
+    };
+    let openings = match m.get_one::<String>("openings") {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            match_runner::read_openings(&text)?
+        }
+        None => Vec::new(),
+    };
+    let rounds = match (m.get_one::<usize>("rounds"), m.get_one::<usize>("games")) {
+        (Some(r), _) => *r,
+        (None, Some(g)) => g.div_ceil(2),
+        (None, None) => openings.len().max(1),
+    };
+    let sprt = match m.get_many::<String>("sprt") {
+        None => None,
+        Some(w) => {
+            let p = pairs(w)?;
+            Some(Sprt {
+                elo0: number(&p, "elo0")?.unwrap_or(0.0),
+                elo1: number(&p, "elo1")?.unwrap_or(5.0),
+                alpha: number(&p, "alpha")?.unwrap_or(0.05),
+                beta: number(&p, "beta")?.unwrap_or(0.05),
+            })
+        }
+    };
+    if let Some(s) = sprt {
+        let ok_prob = |x: f64| x > 0.0 && x < 0.5;
+        if s.elo1 <= s.elo0 || !ok_prob(s.alpha) || !ok_prob(s.beta) {
+            return Err("--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".into());
+        }
+    }
+    let draw = match m.get_many::<String>("draw") {
+        None => None,
+        Some(w) => {
+            let p = pairs(w)?;
+            Some(DrawAdjudication {
+                move_number: number(&p, "movenumber")?.unwrap_or(40),
+                move_count: number(&p, "movecount")?.unwrap_or(8),
+                score: number(&p, "score")?.unwrap_or(10),
+            })
+        }
+    };
+    let resign = match m.get_many::<String>("resign") {
+        None => None,
+        Some(w) => {
+            let p = pairs(w)?;
+            Some(ResignAdjudication {
+                move_count: number(&p, "movecount")?.unwrap_or(3),
+                score: number(&p, "score")?.unwrap_or(1000),
+            })
+        }
+    };
+    let cfg = MatchConfig {
+        engines,
+        tc,
+        margin: Duration::from_millis(*m.get_one::<u64>("margin").expect("defaulted")),
+        hang_timeout: Duration::from_secs(*m.get_one::<u64>("hang-timeout").expect("defaulted")),
+        openings,
+        order: match m.get_one::<String>("order").map(String::as_str) {
+            Some("random") => OpeningOrder::Random(*m.get_one::<u64>("seed").expect("defaulted")),
+            _ => OpeningOrder::Sequential,
+        },
+        rounds,
+        concurrency: (*m.get_one::<usize>("concurrency").expect("defaulted")).max(1),
+        pgn: m.get_one::<String>("pgn").map(PathBuf::from),
+        sprt,
+        draw,
+        resign,
+        max_plies: m.get_one::<usize>("maxplies").copied(),
+        event: m.get_one::<String>("event").expect("defaulted").clone(),
+    };
+    let quiet = m.get_flag("quiet");
+    let total_games = rounds * cfg.engines.len() * (cfg.engines.len() - 1);
+    let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
+        let b = indicatif::ProgressBar::new(total_games as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} {elapsed_precise} {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    });
+    let report = match_runner::run(&cfg, &mut |r| {
+        let line = r.progress_line();
+        match &bar {
+            Some(b) => {
+                b.set_position(r.games.len() as u64);
+                b.set_message(line);
+            }
+            None if !quiet => eprintln!("{line}"),
+            None => {}
+        }
+        if let Some(g) = r.games.last() {
+            if g.fault.is_some() {
+                let msg = format!(
+                    "game {} ({} vs {}): {}",
+                    g.round, r.names[g.white], r.names[g.black], g.termination
+                );
+                match &bar {
+                    Some(b) => b.println(msg),
+                    None if !quiet => eprintln!("{msg}"),
+                    None => {}
+                }
+            }
+        }
+    })?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    print!("{}", report.summary(cfg.sprt));
+    Ok(())
+}
+
+fn generate_openings(m: &ArgMatches) -> Result<(), String> {
+    let count = *m.get_one::<usize>("count").expect("defaulted");
+    let min = *m.get_one::<usize>("min-plies").expect("defaulted");
+    let max = *m.get_one::<usize>("max-plies").expect("defaulted");
+    if min > max {
+        return Err("--min-plies must not exceed --max-plies".into());
+    }
+    let depth = *m.get_one::<i32>("depth").expect("defaulted");
+    let margin = *m.get_one::<i32>("margin").expect("defaulted");
+    let mut rng = *m.get_one::<u64>("seed").expect("defaulted") | 1;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut engine = Engine::new();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < count {
+        tries += 1;
+        if tries > count * 200 + 1000 {
+            return Err(format!(
+                "only {} balanced positions found; widen --margin",
+                out.len()
+            ));
+        }
+        let plies = min + (next() as usize) % (max - min + 1);
+        let mut pos = Position::startpos();
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            pos.make_move(moves[(next() as usize) % moves.len()]);
+        }
+        if !ok || pos.in_check() || pos.outcome().is_some() {
+            continue;
+        }
+        let fen = pos.to_fen();
+        let key = fen.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+        if seen.contains(&key) {
+            continue;
+        }
+        pos.clear_history();
+        engine.set_position(pos);
+        let go = GoParams {
+            depth: Some(depth),
+            ..GoParams::default()
+        };
+        let r = engine.search_sync(&go, &mut |_| {});
+        if r.score.abs() <= margin {
+            seen.insert(key);
+            out.push(fen);
+        }
+    }
+    let text = out.join("\n") + "\n";
+    match m.get_one::<String>("out") {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}

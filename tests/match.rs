@@ -1,0 +1,270 @@
+//! The match runner, driven through `humpty match` with real and fake engines.
+
+use humpty::match_runner::parse_pgn;
+use humpty::Position;
+use std::process::Command;
+
+const HUMPTY: &str = env!("CARGO_BIN_EXE_humpty");
+
+fn fake() -> String {
+    format!("{}/tests/fake_engine.sh", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run `humpty match`; an argument with spaces is split into words, as a
+/// shell would split `--engine cmd=X name=Y`.
+fn run_match(args: &[&str]) -> (String, String, bool) {
+    let words: Vec<&str> = args.iter().flat_map(|a| a.split(' ')).collect();
+    let out = Command::new(HUMPTY)
+        .arg("match")
+        .args(&words)
+        .arg("--quiet")
+        .output()
+        .expect("run humpty match");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.success(),
+    )
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let p = std::env::temp_dir().join(format!("humpty-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&p);
+    p
+}
+
+fn humpty_engine(name: &str) -> String {
+    format!("cmd={HUMPTY} name={name}")
+}
+
+/// `(wins, losses, draws)` of the first engine from the summary.
+fn score_line(summary: &str) -> (u32, u32, u32) {
+    let line = summary
+        .lines()
+        .find(|l| l.starts_with("Score of"))
+        .expect("score line");
+    let nums: Vec<u32> = line
+        .split(':')
+        .nth(1)
+        .unwrap()
+        .split('[')
+        .next()
+        .unwrap()
+        .split('-')
+        .map(|s| s.trim().parse().unwrap())
+        .collect();
+    (nums[0], nums[1], nums[2])
+}
+
+#[test]
+fn humpty_vs_humpty_is_deterministic_and_pgn_reads_back() {
+    let openings = format!("{}/tests/data/openings.txt", env!("CARGO_MANIFEST_DIR"));
+    let mut pgns = Vec::new();
+    for run in 0..2 {
+        let pgn = tmp(&format!("det{run}.pgn"));
+        let a = humpty_engine("a");
+        let b = humpty_engine("b");
+        let (out, err, ok) = run_match(&[
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--nodes",
+            "1500",
+            "--openings",
+            &openings,
+            "--games",
+            "4",
+            "--maxplies",
+            "80",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ]);
+        assert!(ok, "{out}{err}");
+        let (w, l, d) = score_line(&out);
+        assert_eq!(w + l + d, 4);
+        assert!(
+            out.contains("Time losses: 0, illegal moves: 0, crashes: 0"),
+            "{out}"
+        );
+        pgns.push(std::fs::read_to_string(&pgn).unwrap());
+    }
+    // Fixed nodes, one thread: the same moves (thinking times differ).
+    let moves = |pgn: &str| parse_pgn(pgn).into_iter().map(|g| g.1).collect::<Vec<_>>();
+    assert_eq!(moves(&pgns[0]), moves(&pgns[1]));
+    // Every game replays legally from its FEN, and the openings pair up with
+    // colours swapped.
+    let games = parse_pgn(&pgns[0]);
+    assert_eq!(games.len(), 4);
+    for (tags, moves, result) in &games {
+        assert_eq!(tags["Variant"], "humpty");
+        assert_eq!(tags["SetUp"], "1");
+        assert_eq!(&tags["Result"], result);
+        let mut pos = Position::from_fen(&tags["FEN"]).unwrap();
+        for m in moves {
+            let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            pos.make_move(mv);
+        }
+        assert_eq!(moves.len().to_string(), tags["PlyCount"]);
+    }
+    let first_pair: Vec<_> = games
+        .iter()
+        .filter(|g| g.0["Round"].starts_with("1."))
+        .collect();
+    assert_eq!(first_pair.len(), 2);
+    assert_eq!(first_pair[0].0["FEN"], first_pair[1].0["FEN"]);
+    assert_eq!(first_pair[0].0["White"], first_pair[1].0["Black"]);
+}
+
+/// Play humpty against the fake engine in `mode`; humpty must win every game.
+fn against_fake(mode: &str, limit: &[&str]) -> String {
+    let a = humpty_engine("humpty");
+    let f = format!("cmd={} arg={mode} name=fake", fake());
+    let mut args = vec![
+        "--engine",
+        a.as_str(),
+        "--engine",
+        f.as_str(),
+        "--games",
+        "4",
+        "--hang-timeout",
+        "2",
+    ];
+    args.extend_from_slice(limit);
+    let (out, err, ok) = run_match(&args);
+    assert!(ok, "{out}{err}");
+    assert_eq!(score_line(&out), (4, 0, 0), "{mode}: {out}");
+    out
+}
+
+#[test]
+fn illegal_moves_lose_and_are_counted() {
+    let out = against_fake("illegal", &["--nodes", "500"]);
+    assert!(out.contains("illegal moves: 4"), "{out}");
+}
+
+#[test]
+fn garbage_output_loses() {
+    let out = against_fake("garbage", &["--nodes", "500"]);
+    assert!(out.contains("illegal moves: 4"), "{out}");
+}
+
+#[test]
+fn crashes_lose_and_the_engine_is_restarted() {
+    let out = against_fake("crash", &["--nodes", "500"]);
+    assert!(out.contains("crashes: 4"), "{out}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_loses_every_game() {
+    let out = against_fake("nostart", &["--nodes", "500"]);
+    assert!(out.contains("crashes: 4"), "{out}");
+}
+
+#[test]
+fn hangs_under_node_limits_lose() {
+    let out = against_fake("hang", &["--nodes", "500"]);
+    assert!(out.contains("crashes: 4"), "{out}");
+}
+
+#[test]
+fn flagging_loses_on_time() {
+    let out = against_fake("flag", &["--tc", "0.5+0", "--margin", "50"]);
+    assert!(out.contains("Time losses: 4"), "{out}");
+}
+
+#[test]
+fn sprt_stops_early() {
+    // Against an engine that always plays an illegal move, H1 (elo1 = 5) is
+    // accepted long before 200 games.
+    let a = humpty_engine("humpty");
+    let f = format!("cmd={} arg=illegal name=fake", fake());
+    let (out, err, ok) = run_match(&[
+        "--engine",
+        &a,
+        "--engine",
+        &f,
+        "--nodes",
+        "200",
+        "--games",
+        "200",
+        "--sprt",
+        "elo0=0",
+        "elo1=5",
+        "alpha=0.05",
+        "beta=0.05",
+    ]);
+    assert!(ok, "{out}{err}");
+    let (w, l, d) = score_line(&out);
+    assert!(w + l + d < 200, "{out}");
+    assert!(out.contains("H1 accepted"), "{out}");
+}
+
+#[test]
+fn bad_command_lines_are_refused() {
+    let a = humpty_engine("a");
+    let b = humpty_engine("b");
+    for args in [
+        vec!["--engine", a.as_str(), "--nodes", "10"],
+        vec![
+            "--engine",
+            a.as_str(),
+            "--engine",
+            a.as_str(),
+            "--nodes",
+            "10",
+        ],
+        vec!["--engine", a.as_str(), "--engine", b.as_str()],
+        vec![
+            "--engine",
+            a.as_str(),
+            "--engine",
+            b.as_str(),
+            "--nodes",
+            "10",
+            "--depth",
+            "3",
+        ],
+        vec![
+            "--engine",
+            a.as_str(),
+            "--engine",
+            "name=x",
+            "--nodes",
+            "10",
+        ],
+        vec![
+            "--engine",
+            a.as_str(),
+            "--engine",
+            b.as_str(),
+            "--tc",
+            "banana",
+        ],
+        vec![
+            "--engine",
+            a.as_str(),
+            "--engine",
+            b.as_str(),
+            "--nodes",
+            "10",
+            "--openings",
+            "/nonexistent",
+        ],
+        vec![
+            "--engine",
+            a.as_str(),
+            "--engine",
+            b.as_str(),
+            "--nodes",
+            "10",
+            "--sprt",
+            "elo0=5",
+            "elo1=0",
+        ],
+    ] {
+        let (out, err, ok) = run_match(&args);
+        assert!(!ok, "{args:?} accepted: {out}");
+        assert!(!err.trim().is_empty(), "{args:?}: no message");
+    }
+}
