@@ -4,7 +4,7 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use crate::search::{self, Info, Limits, SearchResult, Shared};
+use crate::search::{self, Features, Info, Limits, SearchResult, Shared};
 use crate::timeman::{self, Budget, Clock};
 use crate::tt::TranspositionTable;
 use crate::Color;
@@ -66,6 +66,8 @@ pub struct EngineOptions {
     pub multipv: usize,
     /// Safety margin per move.
     pub move_overhead: Duration,
+    /// Search features (developer switches).
+    pub features: Features,
 }
 
 impl Default for EngineOptions {
@@ -75,6 +77,7 @@ impl Default for EngineOptions {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            features: Features::default(),
         }
     }
 }
@@ -151,6 +154,17 @@ impl Engine {
         self.options.move_overhead = d.min(Duration::from_millis(MAX_MOVE_OVERHEAD_MS));
     }
 
+    /// Switch a search feature by its developer name; false if unknown.
+    pub fn set_feature(&mut self, name: &str, on: bool) -> bool {
+        match self.options.features.flag_mut(name) {
+            Some(flag) => {
+                *flag = on;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Empty the hash table (stops a running search first).
     pub fn clear_hash(&mut self) {
         self.stop();
@@ -200,6 +214,7 @@ impl Engine {
             ponder: go.ponder,
             searchmoves: go.searchmoves.clone(),
             multipv: self.options.multipv,
+            features: self.options.features,
         }
     }
 

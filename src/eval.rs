@@ -11,7 +11,9 @@ use crate::piece::{Color, PieceKind, NUM_KINDS};
 use crate::position::{Position, EMPTY, OFFBOARD};
 use crate::square::Square;
 use crate::tables::TABLES;
+use once_cell::sync::Lazy;
 use std::fmt;
+use std::sync::atomic::{AtomicI32, Ordering};
 
 /// A middlegame / endgame pair of centipawn values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,6 +80,58 @@ pub const PIECE_VALUES: [Score; NUM_KINDS] = [
     Score::new(850, 620),  // Tank
     Score::new(270, 300),  // Frog
 ];
+
+/// The material values evaluation uses: `PIECE_VALUES` unless changed with
+/// `set_piece_values` (the `Dev_Values` option, for value-tuning matches).
+static VALUES: Lazy<[[AtomicI32; 2]; NUM_KINDS]> = Lazy::new(|| {
+    std::array::from_fn(|k| {
+        [
+            AtomicI32::new(PIECE_VALUES[k].mg),
+            AtomicI32::new(PIECE_VALUES[k].eg),
+        ]
+    })
+});
+
+/// The material values in use.
+pub fn piece_values() -> [Score; NUM_KINDS] {
+    std::array::from_fn(|k| {
+        Score::new(
+            VALUES[k][0].load(Ordering::Relaxed),
+            VALUES[k][1].load(Ordering::Relaxed),
+        )
+    })
+}
+
+/// Change material values, e.g. `"C=400/250 A=330/230"` (letter=mg/eg).
+/// Kinds not named keep their value. Applies to every search thread.
+pub fn set_piece_values(text: &str) -> Result<(), String> {
+    let mut updates = Vec::new();
+    for item in text.split_whitespace() {
+        let bad = || format!("bad value '{item}' (expected e.g. C=400/250)");
+        let (letter, values) = item.split_once('=').ok_or_else(bad)?;
+        let mut chars = letter.chars();
+        let kind = match (chars.next(), chars.next()) {
+            (Some(c), None) => PieceKind::from_letter(c).ok_or_else(bad)?,
+            _ => return Err(bad()),
+        };
+        if kind == PieceKind::King {
+            return Err("the King has no material value".into());
+        }
+        let (mg, eg) = values.split_once('/').ok_or_else(bad)?;
+        let parse = |v: &str| {
+            v.parse::<i32>()
+                .ok()
+                .filter(|x| (0..=5000).contains(x))
+                .ok_or_else(bad)
+        };
+        updates.push((kind, parse(mg)?, parse(eg)?));
+    }
+    for (kind, mg, eg) in updates {
+        VALUES[kind.index()][0].store(mg, Ordering::Relaxed);
+        VALUES[kind.index()][1].store(eg, Ordering::Relaxed);
+    }
+    Ok(())
+}
 
 /// Game-phase weight per kind; the start position sums to `MAX_PHASE`.
 const PHASE_WEIGHT: [i32; NUM_KINDS] = [0, 1, 1, 2, 4, 0, 1, 4, 2, 2, 4, 1];
@@ -187,6 +241,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 pub fn breakdown(pos: &Position) -> Breakdown {
     let mut b = Breakdown::default();
     let t = &*TABLES;
+    let values = piece_values();
     let board = &pos.board;
     let mut phase = 0;
     let mut pawn_files = [[0u8; 12]; 2];
@@ -215,7 +270,7 @@ pub fn breakdown(pos: &Position) -> Breakdown {
         for (s, p) in pos.pieces(color) {
             let kind = p.kind();
             let k = kind.index();
-            b.material[c] += PIECE_VALUES[k];
+            b.material[c] += values[k];
             phase += PHASE_WEIGHT[k];
             let cd = centre_distance(s);
             b.placement[c] += CENTRE[k] * (4 - cd);

@@ -69,6 +69,56 @@ static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
     t
 });
 
+/// Search features that can be switched off, so each one's worth can be
+/// measured by a match against the engine without it (docs/engine.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Aspiration windows around the previous iteration's score.
+    pub aspiration: bool,
+    /// Extend moves that give check by one ply.
+    pub check_extension: bool,
+    /// Null-move pruning.
+    pub null_move: bool,
+    /// Reverse futility pruning (static eval far above beta).
+    pub reverse_futility: bool,
+    /// Futility pruning of quiet moves.
+    pub futility: bool,
+    /// Late-move pruning of quiet moves.
+    pub late_move_pruning: bool,
+    /// Late-move reductions.
+    pub late_move_reductions: bool,
+}
+
+impl Default for Features {
+    fn default() -> Self {
+        Features {
+            aspiration: true,
+            check_extension: true,
+            null_move: true,
+            reverse_futility: true,
+            futility: true,
+            late_move_pruning: true,
+            late_move_reductions: true,
+        }
+    }
+}
+
+impl Features {
+    /// Developer option names (`Dev_<name>`) and the flag each controls.
+    pub fn flag_mut(&mut self, name: &str) -> Option<&mut bool> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "aspiration" => &mut self.aspiration,
+            "checkextension" => &mut self.check_extension,
+            "nullmove" => &mut self.null_move,
+            "reversefutility" => &mut self.reverse_futility,
+            "futility" => &mut self.futility,
+            "latemovepruning" => &mut self.late_move_pruning,
+            "latemovereductions" => &mut self.late_move_reductions,
+            _ => return None,
+        })
+    }
+}
+
 /// What limits a search (any combination; none = until stopped).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -88,6 +138,8 @@ pub struct Limits {
     pub searchmoves: Vec<Move>,
     /// Number of principal variations to report.
     pub multipv: usize,
+    /// Which search features are on.
+    pub features: Features,
 }
 
 /// State shared by all threads of one search, and with the engine facade.
@@ -340,7 +392,10 @@ impl<'a> Worker<'a> {
                 let prev = self.root_moves[pv_idx].last_score;
                 let (mut alpha, mut beta) = (-INFINITE, INFINITE);
                 let mut delta = ASPIRATION_DELTA;
-                if depth >= ASPIRATION_MIN_DEPTH && prev.abs() < MATE_BOUND {
+                if self.limits.features.aspiration
+                    && depth >= ASPIRATION_MIN_DEPTH
+                    && prev.abs() < MATE_BOUND
+                {
                     alpha = (prev - delta).max(-INFINITE);
                     beta = (prev + delta).min(INFINITE);
                 }
@@ -508,13 +563,14 @@ impl<'a> Worker<'a> {
             let quiet = !self.pos.is_tactical(m);
             let gives_check = self.pos.gives_check(m);
             self.pos.make_move(m);
-            let ext = i32::from(gives_check);
+            let ext = i32::from(gives_check && self.limits.features.check_extension);
             let new_depth = depth - 1 + ext;
             let score = if i == pv_idx {
                 -self.search(-beta, -alpha, new_depth, 1, true)
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH
+                if self.limits.features.late_move_reductions
+                    && depth >= LMR_MIN_DEPTH
                     && i - pv_idx >= LMR_MIN_MOVES
                     && quiet
                     && !in_check
@@ -662,14 +718,17 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta at low depth.
-            if depth <= RFP_MAX_DEPTH
+            let features = self.limits.features;
+            if features.reverse_futility
+                && depth <= RFP_MAX_DEPTH
                 && static_eval - RFP_MARGIN * depth >= beta
                 && beta.abs() < MATE_BOUND
             {
                 return static_eval;
             }
             // Null move, with pieces on the board against zugzwang.
-            if depth >= NULL_MIN_DEPTH
+            if features.null_move
+                && depth >= NULL_MIN_DEPTH
                 && static_eval >= beta
                 && self.pos.last_move().is_some_and(|m| !m.is_none())
                 && self.has_pieces(self.pos.side_to_move())
@@ -712,22 +771,32 @@ impl<'a> Worker<'a> {
             // (a quiet hopper or Frog move is often the mating one).
             if !pv_node && !in_check && !gives_check && searched > 0 && quiet && best > -MATE_BOUND
             {
-                if depth <= LMP_MAX_DEPTH && searched >= LMP_BASE + (depth * depth) as usize {
+                let features = self.limits.features;
+                if features.late_move_pruning
+                    && depth <= LMP_MAX_DEPTH
+                    && searched >= LMP_BASE + (depth * depth) as usize
+                {
                     continue;
                 }
-                if depth <= FUTILITY_MAX_DEPTH
+                if features.futility
+                    && depth <= FUTILITY_MAX_DEPTH
                     && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha
                 {
                     continue;
                 }
             }
             self.pos.make_move(m);
-            let new_depth = depth - 1 + i32::from(gives_check && ply < MAX_PLY / 2);
+            let extend = gives_check && self.limits.features.check_extension && ply < MAX_PLY / 2;
+            let new_depth = depth - 1 + i32::from(extend);
             let score = if searched == 0 {
                 -self.search(-beta, -alpha, new_depth, ply + 1, pv_node)
             } else {
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_MOVES && !in_check && !gives_check
+                if self.limits.features.late_move_reductions
+                    && depth >= LMR_MIN_DEPTH
+                    && searched >= LMR_MIN_MOVES
+                    && !in_check
+                    && !gives_check
                 {
                     if quiet {
                         r = LMR[depth.min(63) as usize][searched.min(63)];

@@ -254,7 +254,18 @@ impl Uci {
                 Some(v) => Err(format!("variant '{v}' is not supported (only '{VARIANT}')")),
                 None => Err("option 'UCI_Variant' needs a value".into()),
             },
-            _ => Err(format!("unknown option '{name}'")),
+            "dev_values" => need(value)
+                .ok_or_else(|| "option 'Dev_Values' needs a value".to_string())
+                .and_then(eval::set_piece_values),
+            _ => match key.strip_prefix("dev_") {
+                // Developer switches for measuring search features (docs/engine.md).
+                Some(feature) => match check(value) {
+                    Ok(on) if self.engine.set_feature(feature, on) => Ok(()),
+                    Ok(_) => Err(format!("unknown option '{name}'")),
+                    Err(e) => Err(e),
+                },
+                None => Err(format!("unknown option '{name}'")),
+            },
         };
         if let Err(e) = result {
             send(&format!("info string {e}"));
