@@ -29,6 +29,12 @@ pub fn command() -> Command {
     Command::new("humpty")
         .version(env!("CARGO_PKG_VERSION"))
         .about("Humpty Dumpty Chess engine. Without a subcommand it speaks UCI (or XBoard after 'xboard') on stdin/stdout.")
+        .arg(
+            Arg::new("xboard")
+                .long("xboard")
+                .action(ArgAction::SetTrue)
+                .help("Speak the XBoard protocol without waiting for 'xboard'"),
+        )
         .subcommand(
             Command::new("perft")
                 .about("Count leaf nodes of the legal move tree")
@@ -113,11 +119,42 @@ fn position_from(m: &ArgMatches) -> Result<Position, String> {
     }
 }
 
-/// Run the subcommand; `Ok(false)` means no subcommand was given.
-pub fn run(args: Vec<String>) -> Result<bool, String> {
-    let m = command()
-        .try_get_matches_from(args)
-        .map_err(|e| e.to_string())?;
+/// What the binary should do after the command line is read.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    /// A subcommand ran; exit.
+    Done,
+    /// Be a protocol engine, detecting UCI or XBoard from the first line.
+    Protocol,
+    /// Be an XBoard engine (`--xboard`).
+    Xboard,
+}
+
+/// Speak UCI or XBoard on stdin/stdout: the first line decides (`xboard`
+/// selects CECP; anything else is the first UCI command).
+pub fn run_protocol(force_xboard: bool) {
+    if force_xboard {
+        return crate::xboard::run_stdio();
+    }
+    let mut first = String::new();
+    match std::io::stdin().read_line(&mut first) {
+        Ok(0) | Err(_) => {}
+        Ok(_) if first.trim() == "xboard" => crate::xboard::run_stdio(),
+        Ok(_) => crate::uci::run_stdio(Some(first.trim_end().to_string())),
+    }
+}
+
+/// Run the command line.
+pub fn run(args: Vec<String>) -> Result<Next, String> {
+    let m = match command().try_get_matches_from(args) {
+        Ok(m) => m,
+        // --help and --version are not errors.
+        Err(e) if !e.use_stderr() => {
+            print!("{e}");
+            return Ok(Next::Done);
+        }
+        Err(e) => return Err(e.to_string()),
+    };
     match m.subcommand() {
         Some(("perft", sub)) => {
             let mut pos = position_from(sub)?;
@@ -148,9 +185,10 @@ pub fn run(args: Vec<String>) -> Result<bool, String> {
         }
         Some(("match", sub)) => run_match(sub)?,
         Some(("openings", sub)) => generate_openings(sub)?,
-        _ => return Ok(false),
+        _ if m.get_flag("xboard") => return Ok(Next::Xboard),
+        _ => return Ok(Next::Protocol),
     }
-    Ok(true)
+    Ok(Next::Done)
 }
 
 /// Split `key=value` words into pairs.

@@ -28,6 +28,7 @@ pub mod timeman;
 pub mod tt;
 pub mod uci;
 pub mod uci_wire;
+pub mod xboard;
 pub mod zobrist;
 
 pub use fen::FenError;

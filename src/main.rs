@@ -1,14 +1,19 @@
 //! The `humpty` binary: the command line in `cli`, or a protocol engine on
-//! stdin/stdout when no subcommand is given.
+//! stdin/stdout (UCI or XBoard) when no subcommand is given.
 
+use humpty::cli::{self, Next};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().collect();
-    match humpty::cli::run(args) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => {
-            humpty::uci::run_stdio(None);
+    match cli::run(args) {
+        Ok(Next::Done) => ExitCode::SUCCESS,
+        Ok(Next::Protocol) => {
+            cli::run_protocol(false);
+            ExitCode::SUCCESS
+        }
+        Ok(Next::Xboard) => {
+            cli::run_protocol(true);
             ExitCode::SUCCESS
         }
         Err(e) => {

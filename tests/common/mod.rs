@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod process;
+
 use humpty::{Position, Square};
 
 /// A FEN from a list like `["Kg1", "kg8", "Cb2"]` (letter then square), the
