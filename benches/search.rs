@@ -1,0 +1,23 @@
+//! Search speed: the bench positions at a fixed depth, one thread, cleared
+//! hash (the same work as `humpty bench`), reported as nodes per second.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use humpty::bench;
+use std::hint::black_box;
+
+/// Depth for the criterion runs (lower than `humpty bench` to keep samples short).
+const DEPTH: i32 = 7;
+
+fn bench_search(c: &mut Criterion) {
+    let nodes = bench::run(DEPTH, &mut |_, _, _| {}).nodes;
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(format!("bench-positions/depth{DEPTH}"), |b| {
+        b.iter(|| bench::run(black_box(DEPTH), &mut |_, _, _| {}))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_search);
+criterion_main!(benches);
