@@ -140,12 +140,14 @@ impl Position {
                 let c = board[to];
                 c == EMPTY || is_enemy(c, own_bit)
             };
-            let push = |list: &mut MoveList, to: usize| {
-                list.push(Move::new(
-                    fsq,
-                    Square::from_mailbox(to).expect("on board"),
-                    None,
-                ))
+            // Leaper targets come from tables: always on the board.
+            let leaps = |list: &mut MoveList, targets: &[u8]| {
+                for &to in targets {
+                    if target_ok(to as usize) {
+                        let tsq = Square::from_mailbox(to as usize).expect("on board");
+                        list.push(Move::new(fsq, tsq, None));
+                    }
+                }
             };
             match kind {
                 PieceKind::Pawn => {
@@ -172,33 +174,14 @@ impl Position {
                         }
                     }
                 }
-                PieceKind::Knight => {
-                    for &to in &t.knight[from] {
-                        if target_ok(to as usize) {
-                            push(list, to as usize);
-                        }
-                    }
-                }
-                PieceKind::Camel => {
-                    for &to in &t.camel[from] {
-                        if target_ok(to as usize) {
-                            push(list, to as usize);
-                        }
-                    }
-                }
+                PieceKind::Knight => leaps(list, &t.knight[from]),
+                PieceKind::Camel => leaps(list, &t.camel[from]),
                 PieceKind::Gnu => {
-                    for &to in t.knight[from].iter().chain(t.camel[from].iter()) {
-                        if target_ok(to as usize) {
-                            push(list, to as usize);
-                        }
-                    }
+                    leaps(list, &t.knight[from]);
+                    leaps(list, &t.camel[from]);
                 }
                 PieceKind::King => {
-                    for &to in &t.king[from] {
-                        if target_ok(to as usize) {
-                            push(list, to as usize);
-                        }
-                    }
+                    leaps(list, &t.king[from]);
                     self.generate_castling(list);
                 }
                 PieceKind::Rook => self.slides(list, fsq, 0..4, own_bit),
