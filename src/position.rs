@@ -450,7 +450,9 @@ impl Position {
             halfmove: self.halfmove,
             key: self.key,
         });
-        self.halfmove += 1;
+        // A null move is not a move of the game: repetition scans must not
+        // look back across it, so the window (the halfmove clock) restarts.
+        self.halfmove = 0;
         self.key ^= ZOBRIST.black_to_move;
         self.side = !self.side;
     }

@@ -431,3 +431,21 @@ fn checkmate_on_the_hundredth_ply_beats_the_fifty_move_rule() {
         })
     );
 }
+
+#[test]
+fn repetition_does_not_reach_across_a_null_move() {
+    // Knight out and back for White, a null move for Black in between: the
+    // position after b1d2 (null) d2b1 has White to move as at the start, but
+    // a real game cannot get there, so it must not count as a repetition.
+    let mut p = Position::startpos();
+    play(&mut p, &["b1d2"]);
+    p.make_null();
+    play(&mut p, &["d2b1"]);
+    p.make_null();
+    assert_eq!(p.key(), Position::startpos().key());
+    assert!(!p.repetitions_at_least(1));
+    p.unmake_null();
+    p.unmake_move();
+    p.unmake_null();
+    assert_eq!(p.halfmove_clock(), 1);
+}
