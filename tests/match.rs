@@ -268,3 +268,56 @@ fn bad_command_lines_are_refused() {
         assert!(!err.trim().is_empty(), "{args:?}: no message");
     }
 }
+
+#[test]
+fn xboard_and_uci_engines_meet_without_faults() {
+    let x = format!("cmd={HUMPTY} name=xb proto=xboard");
+    let u = humpty_engine("uci");
+    let (out, err, ok) = run_match(&[
+        "--engine",
+        &x,
+        "--engine",
+        &u,
+        "--nodes",
+        "800",
+        "--games",
+        "2",
+        "--maxplies",
+        "60",
+    ]);
+    assert!(ok, "{out}{err}");
+    let (w, l, d) = score_line(&out);
+    assert_eq!(w + l + d, 2);
+    assert!(
+        out.contains("Time losses: 0, illegal moves: 0, crashes: 0"),
+        "{out}"
+    );
+}
+
+#[test]
+fn opening_generator_writes_distinct_balanced_positions() {
+    let file = tmp("openings.txt");
+    let out = Command::new(HUMPTY)
+        .args([
+            "openings", "--count", "4", "--depth", "2", "--margin", "150", "--seed", "3", "--out",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    let fens: Vec<&str> = text.lines().collect();
+    assert_eq!(fens.len(), 4);
+    let distinct: std::collections::HashSet<&str> = fens.iter().copied().collect();
+    assert_eq!(distinct.len(), 4);
+    for f in fens {
+        let p = Position::from_fen(f).unwrap();
+        assert!(!p.in_check() && p.outcome().is_none(), "{f}");
+    }
+    // The file reads back as an openings file.
+    assert!(humpty::match_runner::read_openings(&text).is_ok());
+}
