@@ -85,9 +85,10 @@ impl Position {
         tactical_only: bool,
     ) {
         list.clear();
-        self.generate_pseudo_legal(list);
         if tactical_only {
-            list.retain(|m| self.is_tactical(*m));
+            self.generate_pseudo::<true>(list);
+        } else {
+            self.generate_pseudo::<false>(list);
         }
         let side = self.side;
         let king = self.lists[side.index()][0] as usize;
@@ -117,12 +118,13 @@ impl Position {
     /// attacked (castling is always fully checked). For tests and tools.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_pseudo_legal(&mut list);
+        self.generate_pseudo::<false>(&mut list);
         list
     }
 
-    /// Append all pseudo-legal moves (castling already fully checked).
-    fn generate_pseudo_legal(&self, list: &mut MoveList) {
+    /// Append pseudo-legal moves (castling already fully checked); with
+    /// `TACTICAL`, only captures and promotions, for quiescence.
+    fn generate_pseudo<const TACTICAL: bool>(&self, list: &mut MoveList) {
         let t = &*TABLES;
         let side = self.side;
         let own_bit = (side.index() as u8) << 4;
@@ -138,7 +140,7 @@ impl Position {
                 .kind();
             let target_ok = |to: usize| {
                 let c = board[to];
-                c == EMPTY || is_enemy(c, own_bit)
+                (!TACTICAL && c == EMPTY) || is_enemy(c, own_bit)
             };
             // Leaper targets come from tables: always on the board.
             let leaps = |list: &mut MoveList, targets: &[u8]| {
@@ -165,7 +167,7 @@ impl Position {
                             list.push(Move::new(fsq, tsq, None));
                         }
                     };
-                    if board[ahead] == EMPTY {
+                    if board[ahead] == EMPTY && (!TACTICAL || promotes) {
                         add(list, ahead);
                     }
                     for to in [ahead - 1, ahead + 1] {
@@ -182,19 +184,26 @@ impl Position {
                 }
                 PieceKind::King => {
                     leaps(list, &t.king[from]);
-                    self.generate_castling(list);
+                    if !TACTICAL {
+                        self.generate_castling(list);
+                    }
                 }
-                PieceKind::Rook => self.slides(list, fsq, 0..4, own_bit),
-                PieceKind::Bishop => self.slides(list, fsq, 4..8, own_bit),
-                PieceKind::Queen => self.slides(list, fsq, 0..8, own_bit),
-                PieceKind::Cannon => self.hops(list, fsq, 0..4, own_bit),
-                PieceKind::Arrow => self.hops(list, fsq, 4..8, own_bit),
-                PieceKind::Tank => self.hops(list, fsq, 0..8, own_bit),
+                PieceKind::Rook => self.slides::<TACTICAL>(list, fsq, 0..4, own_bit),
+                PieceKind::Bishop => self.slides::<TACTICAL>(list, fsq, 4..8, own_bit),
+                PieceKind::Queen => self.slides::<TACTICAL>(list, fsq, 0..8, own_bit),
+                PieceKind::Cannon => self.hops::<TACTICAL>(list, fsq, 0..4, own_bit),
+                PieceKind::Arrow => self.hops::<TACTICAL>(list, fsq, 4..8, own_bit),
+                PieceKind::Tank => self.hops::<TACTICAL>(list, fsq, 0..8, own_bit),
                 PieceKind::Frog => {
                     let from_far = fsq.rank() == far_rank;
+                    // Quiescence keeps captures and promotions: a quiet Frog
+                    // move to the last rank contributes its promotions only.
+                    let open = |to: usize| board[to] == EMPTY || is_enemy(board[to], own_bit);
                     let mut add = |list: &mut MoveList, to: usize| {
                         let tsq = Square::from_mailbox(to).expect("on board");
-                        list.push(Move::new(fsq, tsq, None));
+                        if !TACTICAL || board[to] != EMPTY {
+                            list.push(Move::new(fsq, tsq, None));
+                        }
                         if !from_far && tsq.rank() == far_rank {
                             let choices = promos.get_or_insert_with(|| self.promotion_choices());
                             for k in choices.frog_kinds() {
@@ -203,7 +212,7 @@ impl Position {
                         }
                     };
                     for &to in &t.frog_step[from] {
-                        if target_ok(to as usize) {
+                        if open(to as usize) {
                             add(list, to as usize);
                         }
                     }
@@ -213,7 +222,7 @@ impl Position {
                                 continue;
                             }
                         }
-                        if target_ok(leap.to as usize) {
+                        if open(leap.to as usize) {
                             add(list, leap.to as usize);
                         }
                     }
@@ -224,11 +233,17 @@ impl Position {
 
     /// Slider moves along the given ray directions.
     #[inline]
-    fn slides(&self, list: &mut MoveList, from: Square, dirs: std::ops::Range<usize>, own_bit: u8) {
+    fn slides<const TACTICAL: bool>(
+        &self,
+        list: &mut MoveList,
+        from: Square,
+        dirs: std::ops::Range<usize>,
+        own_bit: u8,
+    ) {
         for d in dirs {
             for &to in &TABLES.rays[from.mailbox()][d] {
                 let c = self.board[to as usize];
-                if c == EMPTY || is_enemy(c, own_bit) {
+                if (!TACTICAL && c == EMPTY) || is_enemy(c, own_bit) {
                     list.push(Move::new(
                         from,
                         Square::from_mailbox(to as usize).expect("ray"),
@@ -244,12 +259,21 @@ impl Position {
 
     /// Hopper moves: quiet moves as a slider, captures over exactly one screen.
     #[inline]
-    fn hops(&self, list: &mut MoveList, from: Square, dirs: std::ops::Range<usize>, own_bit: u8) {
+    fn hops<const TACTICAL: bool>(
+        &self,
+        list: &mut MoveList,
+        from: Square,
+        dirs: std::ops::Range<usize>,
+        own_bit: u8,
+    ) {
         for d in dirs {
             let mut ray = TABLES.rays[from.mailbox()][d].iter();
             for &to in ray.by_ref() {
                 if self.board[to as usize] != EMPTY {
                     break; // the screen
+                }
+                if TACTICAL {
+                    continue;
                 }
                 list.push(Move::new(
                     from,

@@ -45,6 +45,17 @@ fn playout(fen: &str, seed: u64, plies: usize) {
         if fast.is_empty() {
             break;
         }
+        // The quiescence generator gives exactly the legal captures and promotions.
+        let mut tactical = humpty::MoveList::new();
+        pos.generate_legal_filtered(&mut tactical, pos.in_check(), true);
+        let mut tactical: Vec<Move> = tactical.to_vec();
+        tactical.sort_by_key(|m| m.raw());
+        let want: Vec<Move> = fast
+            .iter()
+            .copied()
+            .filter(|m| pos.is_tactical(*m))
+            .collect();
+        assert_eq!(tactical, want, "tactical moves in {}", pos.to_fen());
         // Evaluation is defined (and symmetric in sign) everywhere we go.
         let e = humpty::eval::evaluate(&pos);
         assert!(e.abs() < 20_000, "{e} in {}", pos.to_fen());
