@@ -86,25 +86,34 @@ pub struct MovePicker {
 }
 
 impl MovePicker {
+    /// An empty picker. Build it in the caller's frame and fill it with
+    /// `fill_all` or `fill_tactical`: the lists are 8 KiB, and returning a
+    /// filled picker by value copied them at every node.
+    #[inline(always)]
+    pub fn empty() -> MovePicker {
+        MovePicker {
+            moves: MoveList::new(),
+            scores: arrayvec::ArrayVec::new(),
+            next: 0,
+        }
+    }
+
     /// All legal moves of a full-width node, ordered. `in_check` must be
-    /// whether the side to move is in check. The lists are filled in place
-    /// (they are large; moving them around costs more than filling them).
-    pub fn new(
+    /// whether the side to move is in check.
+    pub fn fill_all(
+        &mut self,
         pos: &Position,
         in_check: bool,
         tt_move: Move,
         killers: [Move; 2],
         history: &[i32],
-    ) -> MovePicker {
-        let mut mp = MovePicker {
-            moves: MoveList::new(),
-            scores: arrayvec::ArrayVec::new(),
-            next: 0,
-        };
-        pos.generate_legal_filtered(&mut mp.moves, in_check, false);
+    ) {
+        pos.generate_legal_filtered(&mut self.moves, in_check, false);
+        self.scores.clear();
+        self.next = 0;
         let side = pos.side_to_move().index();
-        for &m in &mp.moves {
-            mp.scores.push(if m == tt_move {
+        for &m in &self.moves {
+            self.scores.push(if m == tt_move {
                 TT_MOVE
             } else if pos.is_tactical(m) {
                 tactical_score(pos, m)
@@ -116,21 +125,16 @@ impl MovePicker {
                 QUIET + history[history_index(side, m)]
             });
         }
-        mp
     }
 
     /// Legal captures and promotions only (quiescence when not in check).
-    pub fn tactical(pos: &Position) -> MovePicker {
-        let mut mp = MovePicker {
-            moves: MoveList::new(),
-            scores: arrayvec::ArrayVec::new(),
-            next: 0,
-        };
-        pos.generate_legal_filtered(&mut mp.moves, false, true);
-        for &m in &mp.moves {
-            mp.scores.push(tactical_score(pos, m));
+    pub fn fill_tactical(&mut self, pos: &Position) {
+        pos.generate_legal_filtered(&mut self.moves, false, true);
+        self.scores.clear();
+        self.next = 0;
+        for &m in &self.moves {
+            self.scores.push(tactical_score(pos, m));
         }
-        mp
     }
 
     /// True if `m` is among the node's moves.
@@ -202,7 +206,8 @@ mod tests {
         let pos = Position::from_fen("6k5/12/12/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
         let tt = pos.parse_move("d3a3").unwrap();
         let hist = vec![0; HISTORY_SIZE];
-        let mut mp = MovePicker::new(&pos, false, tt, [Move::NONE; 2], &hist);
+        let mut mp = MovePicker::empty();
+        mp.fill_all(&pos, false, tt, [Move::NONE; 2], &hist);
         assert_eq!(mp.next_move().unwrap().0, tt);
         assert_eq!(mp.next_move().unwrap().0.to_string(), "d3d5");
     }

@@ -326,7 +326,8 @@ impl<'a> Worker<'a> {
     fn new(pos: Position, shared: &'a Shared, limits: &'a Limits, id: usize) -> Worker<'a> {
         let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NONE, |e| e.mv);
         let history = vec![0; HISTORY_SIZE];
-        let mut picker = MovePicker::new(&pos, pos.in_check(), tt_move, [Move::NONE; 2], &history);
+        let mut picker = MovePicker::empty();
+        picker.fill_all(&pos, pos.in_check(), tt_move, [Move::NONE; 2], &history);
         let mut root_moves = Vec::new();
         while let Some((m, _)) = picker.next_move() {
             if limits.searchmoves.is_empty() || limits.searchmoves.contains(&m) {
@@ -749,7 +750,8 @@ impl<'a> Worker<'a> {
         // The TT move is used only if it is legal here (the picker holds
         // exactly the legal moves), guarding against key collisions.
         let killers = self.killers[ply];
-        let mut picker = MovePicker::new(&self.pos, in_check, tt_move, killers, &self.history);
+        let mut picker = MovePicker::empty();
+        picker.fill_all(&self.pos, in_check, tt_move, killers, &self.history);
         if picker.is_empty() {
             return if in_check { -MATE + ply as i32 } else { DRAW };
         }
@@ -907,11 +909,12 @@ impl<'a> Worker<'a> {
         }
         // In check every evasion is searched (and none means mate); otherwise
         // only captures and promotions.
-        let mut picker = if in_check {
-            MovePicker::new(&self.pos, true, Move::NONE, [Move::NONE; 2], &self.history)
+        let mut picker = MovePicker::empty();
+        if in_check {
+            picker.fill_all(&self.pos, true, Move::NONE, [Move::NONE; 2], &self.history);
         } else {
-            MovePicker::tactical(&self.pos)
-        };
+            picker.fill_tactical(&self.pos);
+        }
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;
         }
