@@ -75,10 +75,10 @@ pub const PIECE_VALUES: [Score; NUM_KINDS] = [
     Score::new(0, 0),      // King
     Score::new(250, 260),  // Camel
     Score::new(560, 560),  // Gnu
-    Score::new(430, 280),  // Cannon
-    Score::new(340, 240),  // Arrow
-    Score::new(850, 620),  // Tank
-    Score::new(270, 300),  // Frog
+    Score::new(380, 240),  // Cannon
+    Score::new(300, 210),  // Arrow
+    Score::new(760, 540),  // Tank
+    Score::new(370, 390),  // Frog
 ];
 
 /// The material values evaluation uses: `PIECE_VALUES` unless changed with
