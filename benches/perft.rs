@@ -2,7 +2,7 @@
 //! reported as leaf nodes per second (criterion's element throughput).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use humpty::perft::perft;
+use humpty::rules::perft::perft;
 use humpty::Position;
 use std::hint::black_box;
 

@@ -2,7 +2,7 @@
 //! hash (the same work as `humpty bench`), reported as nodes per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use humpty::bench;
+use humpty::engine::bench;
 use std::hint::black_box;
 
 /// Depth for the criterion runs (lower than `humpty bench` to keep samples short).

@@ -1,15 +1,15 @@
 //! The `humpty` command line: with no subcommand a protocol engine on
 //! stdin/stdout; otherwise perft, divide, bench, match or openings.
 
-use crate::bench;
+use crate::engine::bench;
 use crate::engine::{Engine, GoParams};
-use crate::match_runner::{
+use crate::matches::player::{EngineSpec, PositionMode, Protocol};
+use crate::matches::runner::{
     self, DrawAdjudication, MatchConfig, OpeningOrder, ResignAdjudication, TimeControl,
 };
-use crate::perft::{divide_report, perft};
-use crate::player::{EngineSpec, PositionMode, Protocol};
-use crate::position::Position;
-use crate::stats::Sprt;
+use crate::matches::stats::Sprt;
+use crate::rules::perft::{divide_report, perft};
+use crate::rules::position::Position;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use std::collections::HashSet;
 use std::io::IsTerminal;
@@ -134,13 +134,13 @@ pub enum Next {
 /// selects CECP; anything else is the first UCI command).
 pub fn run_protocol(force_xboard: bool) {
     if force_xboard {
-        return crate::xboard::run_stdio();
+        return crate::protocol::xboard::run_stdio();
     }
     let mut first = String::new();
     match std::io::stdin().read_line(&mut first) {
         Ok(0) | Err(_) => {}
-        Ok(_) if first.trim() == "xboard" => crate::xboard::run_stdio(),
-        Ok(_) => crate::uci::run_stdio(Some(first.trim_end().to_string())),
+        Ok(_) if first.trim() == "xboard" => crate::protocol::xboard::run_stdio(),
+        Ok(_) => crate::protocol::uci::run_stdio(Some(first.trim_end().to_string())),
     }
 }
 
@@ -315,7 +315,7 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            match_runner::read_openings(&text)?
+            runner::read_openings(&text)?
         }
         None => Vec::new(),
     };
@@ -392,7 +392,7 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
         );
         b
     });
-    let report = match_runner::run(&cfg, &mut |r| {
+    let report = runner::run(&cfg, &mut |r| {
         let line = r.progress_line();
         match &bar {
             Some(b) => {

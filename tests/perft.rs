@@ -2,7 +2,7 @@
 //! shared reference table). Rows above `QUICK_LIMIT` nodes run with
 //! `cargo test -- --ignored`.
 
-use humpty::perft::{divide, perft};
+use humpty::rules::perft::{divide, perft};
 use humpty::Position;
 
 const TABLE: &str = include_str!("data/perft.tsv");

@@ -179,7 +179,7 @@ fn best_move_is_legal_in_random_positions_at_every_hash_size() {
 
 #[test]
 fn no_panic_at_any_depth_in_sharp_positions() {
-    for fen in humpty::bench::POSITIONS {
+    for fen in humpty::engine::bench::POSITIONS {
         let pos = Position::from_fen(fen).unwrap();
         for depth in 1..=5 {
             let r = search(&pos, depth, 1);

@@ -3,7 +3,7 @@
 mod common;
 
 use common::process::Engine;
-use humpty::xboard::{PIECE_LINES, PIECE_TO_CHAR};
+use humpty::protocol::xboard::{PIECE_LINES, PIECE_TO_CHAR};
 use humpty::Position;
 
 fn xboard() -> Engine {

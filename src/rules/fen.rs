@@ -1,9 +1,9 @@
 //! FEN for the 12x8 board: parse (with typed errors that say what and where)
 //! and print, round-tripping.
 
-use crate::piece::{Color, Piece, PieceKind};
-use crate::position::{castling, Position, CASTLES, MAX_MEN_PER_SIDE};
-use crate::square::Square;
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::{castling, Position, CASTLES, MAX_MEN_PER_SIDE};
+use crate::rules::square::Square;
 use std::fmt;
 
 /// What is wrong with a FEN string.

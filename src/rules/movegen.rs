@@ -8,12 +8,12 @@
 //! over two passed squares) runs along one of those lines. Every other move is
 //! tested on a scratch board with the move applied.
 
-use crate::attack::{attacked, Board};
-use crate::moves::{Move, MoveError, MoveList, MoveText};
-use crate::piece::{Color, Piece, PieceKind};
-use crate::position::{Position, CASTLES, EMPTY, OFFBOARD};
-use crate::square::Square;
-use crate::tables::TABLES;
+use crate::rules::attack::{attacked, Board};
+use crate::rules::moves::{Move, MoveError, MoveList, MoveText};
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::{Position, CASTLES, EMPTY, OFFBOARD};
+use crate::rules::square::Square;
+use crate::rules::tables::TABLES;
 
 /// Promotion choices for a side, from its counts before the move.
 #[derive(Clone, Copy, Debug)]
@@ -384,7 +384,7 @@ impl Position {
             None => Piece::from_code(self.board[from]).expect("moving piece"),
         };
         // Off the King's lines only leaps can check: Knight, Camel, Frog step, Pawn, King.
-        t.delta_box(to, enemy_king).caps & crate::tables::attack_caps(piece) != 0
+        t.delta_box(to, enemy_king).caps & crate::rules::tables::attack_caps(piece) != 0
     }
 
     /// True if `m` is legal in this position.

@@ -2,12 +2,14 @@
 //! a background search. Protocol front ends (UCI, XBoard) and tools talk to
 //! this, never to search internals.
 
-use crate::moves::Move;
-use crate::position::Position;
+pub mod bench;
+
+use crate::rules::moves::Move;
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
+use crate::search::timeman::{self, Budget, Clock};
+use crate::search::tt::TranspositionTable;
 use crate::search::{self, Features, Info, Limits, SearchResult, Shared};
-use crate::timeman::{self, Budget, Clock};
-use crate::tt::TranspositionTable;
-use crate::Color;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -247,7 +249,9 @@ impl Engine {
                         .map(String::as_str)
                         .or_else(|| panic.downcast_ref::<&str>().copied())
                         .unwrap_or("unknown error");
-                    crate::uci::send(&format!("info string internal error in search: {what}"));
+                    crate::protocol::uci::send(&format!(
+                        "info string internal error in search: {what}"
+                    ));
                     SearchResult {
                         best: pos.legal_moves().first().copied(),
                         ponder: None,

@@ -3,10 +3,10 @@
 //! it needs only the board array: the legality filter runs it on a scratch copy
 //! with the move applied, without a full make/unmake.
 
-use crate::piece::{Color, Piece, PieceKind};
-use crate::position::{Position, EMPTY, OFFBOARD};
-use crate::square::{Square, MAILBOX_SIZE};
-use crate::tables::{DIAG_DIRS, ORTHO_DIRS, TABLES};
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::{Position, EMPTY, OFFBOARD};
+use crate::rules::square::{Square, MAILBOX_SIZE};
+use crate::rules::tables::{DIAG_DIRS, ORTHO_DIRS, TABLES};
 
 /// A mailbox board: piece codes, `EMPTY` or `OFFBOARD`.
 pub(crate) type Board = [u8; MAILBOX_SIZE];

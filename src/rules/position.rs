@@ -5,10 +5,10 @@
 //! Only `put_piece`, `remove_piece` and `move_piece` touch the board, lists,
 //! counts and key, so nothing can fall out of step.
 
-use crate::moves::Move;
-use crate::piece::{Color, Piece, PieceKind, NUM_KINDS};
-use crate::square::{Square, MAILBOX_SIZE};
-use crate::zobrist::ZOBRIST;
+use crate::rules::moves::Move;
+use crate::rules::piece::{Color, Piece, PieceKind, NUM_KINDS};
+use crate::rules::square::{Square, MAILBOX_SIZE};
+use crate::rules::zobrist::ZOBRIST;
 use arrayvec::ArrayVec;
 use std::fmt;
 

@@ -1,7 +1,7 @@
 //! Zobrist hash keys from a fixed seed, so keys (and search node counts) are
 //! the same in every run and on every machine.
 
-use crate::square::MAILBOX_SIZE;
+use crate::rules::square::MAILBOX_SIZE;
 use once_cell::sync::Lazy;
 
 /// Random keys for every (piece code, square), side to move and castling rights.

@@ -10,11 +10,11 @@
 //! that moved or vanished is seen); it is a one-ply approximation of a full
 //! exchange evaluation (docs/engine.md).
 
-use crate::attack::attacked;
 use crate::eval::PIECE_VALUES;
-use crate::moves::{Move, MoveList};
-use crate::piece::{Piece, PieceKind};
-use crate::position::{Position, EMPTY};
+use crate::rules::attack::attacked;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::piece::{Piece, PieceKind};
+use crate::rules::position::{Position, EMPTY};
 
 /// Score bands per stage (higher is tried first).
 const TT_MOVE: i32 = 4_000_000;
@@ -81,7 +81,7 @@ impl Position {
 /// Hands out the legal moves of a node in stage order.
 pub struct MovePicker {
     moves: MoveList,
-    scores: arrayvec::ArrayVec<i32, { crate::moves::MAX_MOVES }>,
+    scores: arrayvec::ArrayVec<i32, { crate::rules::moves::MAX_MOVES }>,
     next: usize,
 }
 

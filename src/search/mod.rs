@@ -7,13 +7,19 @@
 //!
 //! Every tunable is a named constant below.
 
+pub mod movepick;
+pub mod timeman;
+pub mod tt;
+
 use crate::eval::{evaluate, PIECE_VALUES};
-use crate::movepick::{history_index, is_bad_capture_score, MovePicker, HISTORY_MAX, HISTORY_SIZE};
-use crate::moves::Move;
-use crate::piece::{Color, PieceKind};
-use crate::position::Position;
-use crate::timeman::Budget;
-use crate::tt::{Bound, TranspositionTable, MATE_BOUND};
+use crate::rules::moves::Move;
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::Position;
+use crate::search::movepick::{
+    history_index, is_bad_capture_score, MovePicker, HISTORY_MAX, HISTORY_SIZE,
+};
+use crate::search::timeman::Budget;
+use crate::search::tt::{Bound, TranspositionTable, MATE_BOUND};
 use once_cell::sync::Lazy;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -1,7 +1,7 @@
 //! The `Move` type and its wire notation (`e2i6`, `c7c8t`, castling `g1j1`).
 
-use crate::piece::PieceKind;
-use crate::square::Square;
+use crate::rules::piece::PieceKind;
+use crate::rules::square::Square;
 use arrayvec::ArrayVec;
 use std::fmt;
 use std::str::FromStr;

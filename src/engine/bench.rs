@@ -3,7 +3,7 @@
 //! the search: it changes only when search behaviour changes.
 
 use crate::engine::{Engine, GoParams};
-use crate::position::Position;
+use crate::rules::position::Position;
 use std::time::{Duration, Instant};
 
 /// Default bench depth.

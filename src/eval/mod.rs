@@ -7,10 +7,10 @@
 //!
 //! Scores are centipawns from the side to move's point of view.
 
-use crate::piece::{Color, PieceKind, NUM_KINDS};
-use crate::position::{Position, EMPTY, OFFBOARD};
-use crate::square::Square;
-use crate::tables::TABLES;
+use crate::rules::piece::{Color, PieceKind, NUM_KINDS};
+use crate::rules::position::{Position, EMPTY, OFFBOARD};
+use crate::rules::square::Square;
+use crate::rules::tables::TABLES;
 use once_cell::sync::Lazy;
 use std::fmt;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -278,7 +278,7 @@ pub fn breakdown(pos: &Position) -> Breakdown {
             let mut reach = 0i32;
             let mut zone_hits = 0i32;
             let in_zone = |to: usize| {
-                t.delta_box(enemy_king.mailbox(), to).caps & crate::tables::cap::KING != 0
+                t.delta_box(enemy_king.mailbox(), to).caps & crate::rules::tables::cap::KING != 0
                     || to == enemy_king.mailbox()
             };
             let free = |to: usize| {

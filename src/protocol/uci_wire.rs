@@ -3,10 +3,10 @@
 //! move lists, `searchmoves` and `perft` inside `go`, and moves in `bestmove`
 //! and `pv`. Everything here is a pure function of text and positions.
 
-use crate::moves::Move;
-use crate::position::Position;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::search::tt::Bound;
 use crate::search::{score_to_uci, Info};
-use crate::tt::Bound;
 use std::fmt::Write as _;
 
 /// Apply a `position` command (the text after the word `position`). Returns

@@ -8,9 +8,9 @@ use crate::engine::{
     MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
 use crate::eval;
-use crate::perft::divide_report;
-use crate::position::Position;
-use crate::uci_wire::{bestmove_line, info_line, parse_position, split_go};
+use crate::protocol::uci_wire::{bestmove_line, info_line, parse_position, split_go};
+use crate::rules::perft::divide_report;
+use crate::rules::position::Position;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -274,7 +274,7 @@ impl Uci {
 
     fn bench(&mut self, rest: &str) {
         let depth = match rest.split_whitespace().next() {
-            None => crate::bench::DEFAULT_DEPTH,
+            None => crate::engine::bench::DEFAULT_DEPTH,
             Some(d) => match d.parse::<i32>() {
                 Ok(d) if (1..=64).contains(&d) => d,
                 _ => {
@@ -284,7 +284,7 @@ impl Uci {
             },
         };
         self.engine.stop();
-        let r = crate::bench::run(depth, &mut |i, _, nodes| {
+        let r = crate::engine::bench::run(depth, &mut |i, _, nodes| {
             send(&format!("info string position {i} nodes {nodes}"))
         });
         send(&format!("Nodes searched: {}", r.nodes));

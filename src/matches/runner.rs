@@ -4,10 +4,10 @@
 //! adjudication, or by a fault (illegal move, time loss, crash, hang, garbage),
 //! which loses the game and restarts that engine for the next one.
 
-use crate::player::{EngineSpec, GameState, Player, PlayerError, Think, MATE_SCORE};
-use crate::position::Position;
-use crate::stats::{elo_interval, los, Sprt, SprtState, Tally};
-use crate::Color;
+use crate::matches::player::{EngineSpec, GameState, Player, PlayerError, Think, MATE_SCORE};
+use crate::matches::stats::{elo_interval, los, Sprt, SprtState, Tally};
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -956,15 +956,15 @@ mod tests {
 
     #[test]
     fn schedule_pairs_openings_with_colours_swapped() {
-        let spec = crate::player::EngineSpec {
+        let spec = crate::matches::player::EngineSpec {
             name: "x".into(),
             command: "x".into(),
             args: vec![],
             dir: None,
-            protocol: crate::player::Protocol::Uci,
+            protocol: crate::matches::player::Protocol::Uci,
             options: vec![],
             init: vec![],
-            position_mode: crate::player::PositionMode::Moves,
+            position_mode: crate::matches::player::PositionMode::Moves,
             restrict_root: false,
         };
         let cfg = MatchConfig {

@@ -6,7 +6,7 @@
 //! thread reads as a miss instead of as a wrong move (the TT move is also
 //! checked for legality before use).
 
-use crate::moves::Move;
+use crate::rules::moves::Move;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// Kind of bound a stored score is.
@@ -219,7 +219,7 @@ fn write(slot: &Slot, key: u64, data: u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::Square;
+    use crate::rules::square::Square;
 
     fn mv(a: &str, b: &str) -> Move {
         Move::new(

@@ -2,8 +2,8 @@
 //! their River data, ray lists, and a delta table answering "could a piece
 //! kind on A attack B, and along which step".
 
-use crate::piece::{Color, Piece, PieceKind};
-use crate::square::{Square, MAILBOX_SIZE};
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::square::{Square, MAILBOX_SIZE};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 

@@ -8,12 +8,12 @@
 //! its own move to the game when a search ends.
 
 use crate::engine::{Engine, GoParams, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS};
-use crate::moves::{Move, MoveError};
-use crate::piece::{Color, PieceKind};
-use crate::position::{Outcome, Position};
+use crate::protocol::uci::{engine_name, send, VARIANT};
+use crate::rules::moves::{Move, MoveError};
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::{Outcome, Position};
+use crate::rules::square::Square;
 use crate::search::{score_to_uci, Info, SearchResult};
-use crate::square::Square;
-use crate::uci::{engine_name, send, VARIANT};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};

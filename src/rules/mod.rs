@@ -1,0 +1,14 @@
+//! The rules of Humpty Dumpty Chess (docs/rules.md): the board, the pieces,
+//! moves and their notation, positions, attack detection, legal move
+//! generation, FEN and perft. Nothing here knows about evaluation or search.
+
+pub mod attack;
+pub mod fen;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square;
+pub mod tables;
+pub mod zobrist;
