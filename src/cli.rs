@@ -2,11 +2,12 @@
 //! stdin/stdout; otherwise perft, divide, bench, match or openings.
 
 use crate::engine::bench;
-use crate::engine::{Engine, GoParams};
+
+use crate::engine::TimeControl;
+use crate::matches::adjudication::{DrawAdjudication, ResignAdjudication};
+use crate::matches::openings::{self, GenerateSpec};
 use crate::matches::player::{EngineSpec, PositionMode, Protocol};
-use crate::matches::runner::{
-    self, DrawAdjudication, MatchConfig, OpeningOrder, ResignAdjudication, TimeControl,
-};
+use crate::matches::runner::{self, MatchConfig, MatchReport, OpeningOrder};
 use crate::matches::stats::Sprt;
 use crate::rules::perft::{divide_report, perft};
 use crate::rules::position::Position;
@@ -272,7 +273,8 @@ fn number<T: std::str::FromStr>(
     }
 }
 
-fn run_match(m: &ArgMatches) -> Result<(), String> {
+/// The engines of `--engine` (each with the `--each` settings first).
+fn engines_from(m: &ArgMatches) -> Result<Vec<EngineSpec>, String> {
     let each = match m.get_many::<String>("each") {
         Some(w) => pairs(w)?,
         None => Vec::new(),
@@ -292,6 +294,11 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
     if names.len() != engines.len() {
         return Err("engine names must differ (use name=...)".into());
     }
+    Ok(engines)
+}
+
+/// The one limit of `--tc`, `--st`, `--nodes` or `--depth`.
+fn time_control_from(m: &ArgMatches) -> Result<TimeControl, String> {
     let limits = ["tc", "st", "nodes", "depth"]
         .iter()
         .filter(|k| m.contains_id(k) && m.value_source(k).is_some())
@@ -299,7 +306,7 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
     if limits != 1 {
         return Err("give exactly one of --tc, --st, --nodes, --depth".into());
     }
-    let tc = if let Some(t) = m.get_one::<String>("tc") {
+    Ok(if let Some(t) = m.get_one::<String>("tc") {
         TimeControl::parse_clock(t)?
     } else if let Some(s) = m.get_one::<f64>("st") {
         if !(*s > 0.0 && *s < 1e6) {
@@ -310,38 +317,32 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
         TimeControl::Nodes(*n)
     } else {
         TimeControl::Depth(*m.get_one::<u32>("depth").expect("checked"))
+    })
+}
+
+/// `--sprt elo0=.. elo1=.. alpha=.. beta=..`, if given.
+fn sprt_from(m: &ArgMatches) -> Result<Option<Sprt>, String> {
+    let Some(w) = m.get_many::<String>("sprt") else {
+        return Ok(None);
     };
-    let openings = match m.get_one::<String>("openings") {
-        Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            runner::read_openings(&text)?
-        }
-        None => Vec::new(),
+    let p = pairs(w)?;
+    let s = Sprt {
+        elo0: number(&p, "elo0")?.unwrap_or(0.0),
+        elo1: number(&p, "elo1")?.unwrap_or(5.0),
+        alpha: number(&p, "alpha")?.unwrap_or(0.05),
+        beta: number(&p, "beta")?.unwrap_or(0.05),
     };
-    let rounds = match (m.get_one::<usize>("rounds"), m.get_one::<usize>("games")) {
-        (Some(r), _) => *r,
-        (None, Some(g)) => g.div_ceil(2),
-        (None, None) => openings.len().max(1),
-    };
-    let sprt = match m.get_many::<String>("sprt") {
-        None => None,
-        Some(w) => {
-            let p = pairs(w)?;
-            Some(Sprt {
-                elo0: number(&p, "elo0")?.unwrap_or(0.0),
-                elo1: number(&p, "elo1")?.unwrap_or(5.0),
-                alpha: number(&p, "alpha")?.unwrap_or(0.05),
-                beta: number(&p, "beta")?.unwrap_or(0.05),
-            })
-        }
-    };
-    if let Some(s) = sprt {
-        let ok_prob = |x: f64| x > 0.0 && x < 0.5;
-        if s.elo1 <= s.elo0 || !ok_prob(s.alpha) || !ok_prob(s.beta) {
-            return Err("--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".into());
-        }
+    let ok_prob = |x: f64| x > 0.0 && x < 0.5;
+    if s.elo1 <= s.elo0 || !ok_prob(s.alpha) || !ok_prob(s.beta) {
+        return Err("--sprt needs elo0 < elo1 and 0 < alpha, beta < 0.5".into());
     }
+    Ok(Some(s))
+}
+
+/// `--draw` and `--resign` adjudication, if given.
+fn adjudication_from(
+    m: &ArgMatches,
+) -> Result<(Option<DrawAdjudication>, Option<ResignAdjudication>), String> {
     let draw = match m.get_many::<String>("draw") {
         None => None,
         Some(w) => {
@@ -363,7 +364,28 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
             })
         }
     };
-    let cfg = MatchConfig {
+    Ok((draw, resign))
+}
+
+/// The whole match configuration from the command line.
+fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
+    let engines = engines_from(m)?;
+    let tc = time_control_from(m)?;
+    let openings = match m.get_one::<String>("openings") {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            openings::read_openings(&text)?
+        }
+        None => Vec::new(),
+    };
+    let rounds = match (m.get_one::<usize>("rounds"), m.get_one::<usize>("games")) {
+        (Some(r), _) => *r,
+        (None, Some(g)) => g.div_ceil(2),
+        (None, None) => openings.len().max(1),
+    };
+    let (draw, resign) = adjudication_from(m)?;
+    Ok(MatchConfig {
         engines,
         tc,
         margin: Duration::from_millis(*m.get_one::<u64>("margin").expect("defaulted")),
@@ -376,14 +398,18 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
         rounds,
         concurrency: (*m.get_one::<usize>("concurrency").expect("defaulted")).max(1),
         pgn: m.get_one::<String>("pgn").map(PathBuf::from),
-        sprt,
+        sprt: sprt_from(m)?,
         draw,
         resign,
         max_plies: m.get_one::<usize>("maxplies").copied(),
         event: m.get_one::<String>("event").expect("defaulted").clone(),
-    };
+    })
+}
+
+fn run_match(m: &ArgMatches) -> Result<(), String> {
+    let cfg = match_config(m)?;
     let quiet = m.get_flag("quiet");
-    let total_games = rounds * cfg.engines.len() * (cfg.engines.len() - 1);
+    let total_games = cfg.rounds * cfg.engines.len() * (cfg.engines.len() - 1);
     let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(total_games as u64);
         b.set_style(
@@ -392,30 +418,7 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
         );
         b
     });
-    let report = runner::run(&cfg, &mut |r| {
-        let line = r.progress_line();
-        match &bar {
-            Some(b) => {
-                b.set_position(r.games.len() as u64);
-                b.set_message(line);
-            }
-            None if !quiet => eprintln!("{line}"),
-            None => {}
-        }
-        if let Some(g) = r.games.last() {
-            if g.fault.is_some() {
-                let msg = format!(
-                    "game {} ({} vs {}): {}",
-                    g.round, r.names[g.white], r.names[g.black], g.termination
-                );
-                match &bar {
-                    Some(b) => b.println(msg),
-                    None if !quiet => eprintln!("{msg}"),
-                    None => {}
-                }
-            }
-        }
-    })?;
+    let report = runner::run(&cfg, &mut |r| show_progress(r, bar.as_ref(), quiet))?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -423,66 +426,41 @@ fn run_match(m: &ArgMatches) -> Result<(), String> {
     Ok(())
 }
 
-fn generate_openings(m: &ArgMatches) -> Result<(), String> {
-    let count = *m.get_one::<usize>("count").expect("defaulted");
-    let min = *m.get_one::<usize>("min-plies").expect("defaulted");
-    let max = *m.get_one::<usize>("max-plies").expect("defaulted");
-    if min > max {
-        return Err("--min-plies must not exceed --max-plies".into());
-    }
-    let depth = *m.get_one::<i32>("depth").expect("defaulted");
-    let margin = *m.get_one::<i32>("margin").expect("defaulted");
-    let mut rng = *m.get_one::<u64>("seed").expect("defaulted") | 1;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
+/// After each game: the progress line, and the reason of a faulted game.
+fn show_progress(r: &MatchReport, bar: Option<&indicatif::ProgressBar>, quiet: bool) {
+    let say = |msg: String| match bar {
+        Some(b) => b.println(msg),
+        None if !quiet => eprintln!("{msg}"),
+        None => {}
     };
-    let mut engine = Engine::new();
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    let mut tries = 0;
-    while out.len() < count {
-        tries += 1;
-        if tries > count * 200 + 1000 {
-            return Err(format!(
-                "only {} balanced positions found; widen --margin",
-                out.len()
-            ));
+    let line = r.progress_line();
+    match bar {
+        Some(b) => {
+            b.set_position(r.games.len() as u64);
+            b.set_message(line);
         }
-        let plies = min + (next() as usize) % (max - min + 1);
-        let mut pos = Position::startpos();
-        let mut ok = true;
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                ok = false;
-                break;
-            }
-            pos.make_move(moves[(next() as usize) % moves.len()]);
-        }
-        if !ok || pos.in_check() || pos.outcome().is_some() {
-            continue;
-        }
-        let fen = pos.to_fen();
-        let key = fen.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
-        if seen.contains(&key) {
-            continue;
-        }
-        pos.clear_history();
-        engine.set_position(pos);
-        let go = GoParams {
-            depth: Some(depth),
-            ..GoParams::default()
-        };
-        let r = engine.search_sync(&go, &mut |_| {});
-        if r.score.abs() <= margin {
-            seen.insert(key);
-            out.push(fen);
-        }
+        None => say(line),
     }
-    let text = out.join("\n") + "\n";
+    if let Some(g) = r.games.last().filter(|g| g.fault.is_some()) {
+        let names = (&r.names[g.white], &r.names[g.black]);
+        say(format!(
+            "game {} ({} vs {}): {}",
+            g.round, names.0, names.1, g.termination
+        ));
+    }
+}
+
+fn generate_openings(m: &ArgMatches) -> Result<(), String> {
+    let get = |k: &str| *m.get_one::<usize>(k).expect("defaulted");
+    let spec = GenerateSpec {
+        count: get("count"),
+        min_plies: get("min-plies"),
+        max_plies: get("max-plies"),
+        depth: *m.get_one::<i32>("depth").expect("defaulted"),
+        margin: *m.get_one::<i32>("margin").expect("defaulted"),
+        seed: *m.get_one::<u64>("seed").expect("defaulted"),
+    };
+    let text = openings::generate(&spec)?.join("\n") + "\n";
     match m.get_one::<String>("out") {
         Some(path) => {
             std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?

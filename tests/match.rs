@@ -1,6 +1,6 @@
 //! The match runner, driven through `humpty match` with real and fake engines.
 
-use humpty::matches::runner::parse_pgn;
+use humpty::matches::pgn::parse_pgn;
 use humpty::Position;
 use std::process::Command;
 
@@ -319,5 +319,5 @@ fn opening_generator_writes_distinct_balanced_positions() {
         assert!(!p.in_check() && p.outcome().is_none(), "{f}");
     }
     // The file reads back as an openings file.
-    assert!(humpty::matches::runner::read_openings(&text).is_ok());
+    assert!(humpty::matches::openings::read_openings(&text).is_ok());
 }

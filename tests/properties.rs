@@ -57,7 +57,7 @@ fn playout(fen: &str, seed: u64, plies: usize) {
             .collect();
         assert_eq!(tactical, want, "tactical moves in {}", pos.to_fen());
         // Evaluation is defined (and symmetric in sign) everywhere we go.
-        let e = humpty::eval::evaluate(&pos);
+        let e = humpty::eval::evaluate(&pos, &humpty::eval::EvalParams::default());
         assert!(e.abs() < 20_000, "{e} in {}", pos.to_fen());
         // The fast check test agrees with playing the move.
         for &mv in &fast {

@@ -6,7 +6,8 @@ mod common;
 
 use common::{pos_of, Rng};
 use humpty::engine::{Engine, GoParams};
-use humpty::search::{score_to_uci, SearchResult, MATE};
+use humpty::engine::{Score, SearchResult};
+use humpty::search::MATE;
 use humpty::{Outcome, Position};
 
 /// Does the side to move force mate within `n` of its moves? Exhaustive.
@@ -60,8 +61,8 @@ fn assert_mate_in(fen: &str, n: u32) {
     // 2n+1 plies reach the mate; one more allows for late-move reductions.
     let r = search(&pos, 2 * n as i32 + 2, 16);
     assert_eq!(
-        score_to_uci(r.score),
-        Err(n as i32),
+        Score::from_search(r.score),
+        Score::Mate(n as i32),
         "{fen}: score {}",
         r.score
     );
@@ -213,7 +214,7 @@ fn mate_scores_survive_the_transposition_table() {
     pos.make_move(reply);
     e.set_position(pos);
     let third = e.search_sync(&go, &mut |_| {});
-    assert_eq!(score_to_uci(third.score), Err(2));
+    assert_eq!(Score::from_search(third.score), Score::Mate(2));
 }
 
 #[test]
@@ -234,5 +235,5 @@ fn node_and_mate_limits_stop_the_search() {
         ..GoParams::default()
     };
     let r = e.search_sync(&go, &mut |_| {});
-    assert_eq!(score_to_uci(r.score), Err(3));
+    assert_eq!(Score::from_search(r.score), Score::Mate(3));
 }

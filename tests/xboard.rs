@@ -3,7 +3,23 @@
 mod common;
 
 use common::process::Engine;
-use humpty::protocol::xboard::{PIECE_LINES, PIECE_TO_CHAR};
+use humpty::protocol::xboard::{piece_lines, PIECE_TO_CHAR};
+
+/// The piece lines XBoard was tested with (docs/protocol.md).
+const PIECE_LINES: [&str; 12] = [
+    "P& fmWfceF",
+    "N& N",
+    "B& B",
+    "R& R",
+    "Q& Q",
+    "K& KO3",
+    "C& mRcpR",
+    "A& mBcpB",
+    "T& mQcpQ",
+    "L& C",
+    "G& NC",
+    "F& FH",
+];
 use humpty::Position;
 
 fn xboard() -> Engine {
@@ -100,7 +116,7 @@ fn variant_sends_setup_and_every_piece() {
     for p in PIECE_LINES {
         assert!(lines.contains(&format!("piece {p}")), "piece {p} missing");
     }
-    assert_eq!(PIECE_LINES.len(), 12);
+    assert_eq!(piece_lines(), PIECE_LINES);
     e.send("variant shatranj");
     let err = e.until(|l| l.starts_with("Error"));
     assert!(err.last().unwrap().contains("unsupported variant"));

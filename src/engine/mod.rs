@@ -4,12 +4,16 @@
 
 pub mod bench;
 
+pub use crate::search::timeman::{seconds, Clocks, TimeControl};
+pub use crate::search::tt::Bound;
+pub use crate::search::{Info, Score, SearchResult};
+
+use crate::eval::{self, EvalParams};
 use crate::rules::moves::Move;
-use crate::rules::piece::Color;
 use crate::rules::position::Position;
-use crate::search::timeman::{self, Budget, Clock};
+use crate::search::timeman::{self, Budget};
 use crate::search::tt::TranspositionTable;
-use crate::search::{self, Features, Info, Limits, SearchResult, Shared};
+use crate::search::{self, Features, Limits, Shared};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -31,16 +35,8 @@ pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 /// How a `go` command limits the search, before it is turned into a budget.
 #[derive(Clone, Debug, Default)]
 pub struct GoParams {
-    /// White's clock.
-    pub wtime: Option<Duration>,
-    /// Black's clock.
-    pub btime: Option<Duration>,
-    /// White's increment.
-    pub winc: Option<Duration>,
-    /// Black's increment.
-    pub binc: Option<Duration>,
-    /// Moves to the next time control.
-    pub movestogo: Option<u32>,
+    /// The game clocks, when the search is timed by them.
+    pub clocks: Option<Clocks>,
     /// Fixed time for this move.
     pub movetime: Option<Duration>,
     /// Depth limit.
@@ -70,6 +66,8 @@ pub struct EngineOptions {
     pub move_overhead: Duration,
     /// Search features (developer switches).
     pub features: Features,
+    /// Evaluation weights of this engine.
+    pub eval: Arc<EvalParams>,
 }
 
 impl Default for EngineOptions {
@@ -80,6 +78,7 @@ impl Default for EngineOptions {
             multipv: 1,
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             features: Features::default(),
+            eval: Arc::new(EvalParams::default()),
         }
     }
 }
@@ -167,6 +166,20 @@ impl Engine {
         }
     }
 
+    /// Change this engine's material values (`Dev_Values`, e.g.
+    /// `"C=400/250 A=330/230"`); on an error nothing changes.
+    pub fn set_piece_values(&mut self, text: &str) -> Result<(), String> {
+        let mut params = (*self.options.eval).clone();
+        params.set_piece_values(text)?;
+        self.options.eval = Arc::new(params);
+        Ok(())
+    }
+
+    /// The evaluation of the current position, term by term, as a table.
+    pub fn eval_report(&self) -> String {
+        eval::breakdown(&self.position, &self.options.eval).to_string()
+    }
+
     /// Empty the hash table (stops a running search first).
     pub fn clear_hash(&mut self) {
         self.stop();
@@ -188,21 +201,10 @@ impl Engine {
     /// Turn `go` parameters into search limits for the side to move.
     pub fn limits_for(&self, go: &GoParams) -> Limits {
         let side = self.position.side_to_move();
-        let (time, inc) = match side {
-            Color::White => (go.wtime, go.winc),
-            Color::Black => (go.btime, go.binc),
-        };
         let overhead = self.options.move_overhead;
-        let budget: Option<Budget> = match (go.movetime, time) {
+        let budget: Option<Budget> = match (go.movetime, &go.clocks) {
             (Some(mt), _) => Some(timeman::fixed(mt, overhead)),
-            (None, Some(t)) => Some(timeman::budget(
-                Clock {
-                    time: t,
-                    inc: inc.unwrap_or_default(),
-                    moves_to_go: go.movestogo,
-                },
-                overhead,
-            )),
+            (None, Some(clocks)) => Some(timeman::budget(clocks, side, overhead)),
             _ => None,
         };
         let no_limit =
@@ -217,6 +219,7 @@ impl Engine {
             searchmoves: go.searchmoves.clone(),
             multipv: self.options.multipv,
             features: self.options.features,
+            eval: Arc::clone(&self.options.eval),
         }
     }
 
@@ -234,12 +237,16 @@ impl Engine {
         let pos = self.position.clone();
         let threads = self.options.threads;
         let shared2 = Arc::clone(&shared);
-        let handle = std::thread::Builder::new()
+        // `on_done` is reached through a slot so that it can still be called
+        // here if the thread cannot be started.
+        let done = Arc::new(std::sync::Mutex::new(Some(on_done)));
+        let done2 = Arc::clone(&done);
+        let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(search::SEARCH_STACK)
             .spawn(move || {
                 // A bug must never leave the GUI without a move: if the search
-                // panics, report it and answer with the first legal move.
+                // panics, say so and answer with the first legal move.
                 let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                     search::run(&pos, &limits, &shared2, threads, &mut *on_info)
                 }));
@@ -249,21 +256,21 @@ impl Engine {
                         .map(String::as_str)
                         .or_else(|| panic.downcast_ref::<&str>().copied())
                         .unwrap_or("unknown error");
-                    crate::protocol::uci::send(&format!(
-                        "info string internal error in search: {what}"
-                    ));
-                    SearchResult {
-                        best: pos.legal_moves().first().copied(),
-                        ponder: None,
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                    }
+                    fallback(&pos, format!("internal error in search: {what}"))
                 });
-                on_done(result);
-            })
-            .expect("spawn search thread");
-        self.running = Some(Running { shared, handle });
+                if let Some(f) = done2.lock().ok().and_then(|mut d| d.take()) {
+                    f(result);
+                }
+            });
+        match spawned {
+            Ok(handle) => self.running = Some(Running { shared, handle }),
+            Err(e) => {
+                let result = fallback(&self.position, format!("cannot start the search: {e}"));
+                if let Some(f) = done.lock().ok().and_then(|mut d| d.take()) {
+                    f(result);
+                }
+            }
+        }
     }
 
     /// Stop a running search and wait until it has reported its result.
@@ -300,13 +307,28 @@ impl Engine {
         let pos = self.position.clone();
         let threads = self.options.threads;
         std::thread::scope(|s| {
-            std::thread::Builder::new()
+            let spawned = std::thread::Builder::new()
                 .stack_size(search::SEARCH_STACK)
-                .spawn_scoped(s, || search::run(&pos, &limits, &shared, threads, report))
-                .expect("spawn search thread")
-                .join()
-                .expect("search thread")
+                .spawn_scoped(s, || search::run(&pos, &limits, &shared, threads, report));
+            match spawned {
+                Ok(handle) => handle
+                    .join()
+                    .unwrap_or_else(|_| fallback(&pos, "internal error in search".into())),
+                Err(e) => fallback(&pos, format!("cannot start the search thread: {e}")),
+            }
         })
+    }
+}
+
+/// The result when a search could not run: the first legal move and why.
+fn fallback(pos: &Position, error: String) -> SearchResult {
+    SearchResult {
+        best: pos.legal_moves().first().copied(),
+        ponder: None,
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        error: Some(error),
     }
 }
 

@@ -5,215 +5,35 @@
 //! and pawn structure (passed Pawns promote to Queen, Gnu or Tank), blended
 //! between middlegame and endgame by the material left.
 //!
-//! Scores are centipawns from the side to move's point of view.
+//! Scores are centipawns from the side to move's point of view. Every weight
+//! is in `params::EvalParams`; the terms are in `pawns` (structure),
+//! `activity` (mobility and King-zone attacks) and here (material,
+//! placement, King safety).
 
-use crate::rules::piece::{Color, PieceKind, NUM_KINDS};
-use crate::rules::position::{Position, EMPTY, OFFBOARD};
+mod activity;
+pub mod params;
+mod pawns;
+
+pub use params::{EvalParams, Tapered, MAX_PHASE, PHASE_WEIGHT};
+
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::Position;
 use crate::rules::square::Square;
-use crate::rules::tables::TABLES;
-use once_cell::sync::Lazy;
 use std::fmt;
-use std::sync::atomic::{AtomicI32, Ordering};
-
-/// A middlegame / endgame pair of centipawn values.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Score {
-    /// Middlegame value.
-    pub mg: i32,
-    /// Endgame value.
-    pub eg: i32,
-}
-
-impl Score {
-    /// A pair.
-    pub const fn new(mg: i32, eg: i32) -> Score {
-        Score { mg, eg }
-    }
-
-    /// Blend by phase (0 = endgame .. MAX_PHASE = opening).
-    pub fn taper(self, phase: i32) -> i32 {
-        (self.mg * phase + self.eg * (MAX_PHASE - phase)) / MAX_PHASE
-    }
-}
-
-impl std::ops::Add for Score {
-    type Output = Score;
-    fn add(self, o: Score) -> Score {
-        Score::new(self.mg + o.mg, self.eg + o.eg)
-    }
-}
-
-impl std::ops::AddAssign for Score {
-    fn add_assign(&mut self, o: Score) {
-        self.mg += o.mg;
-        self.eg += o.eg;
-    }
-}
-
-impl std::ops::Sub for Score {
-    type Output = Score;
-    fn sub(self, o: Score) -> Score {
-        Score::new(self.mg - o.mg, self.eg - o.eg)
-    }
-}
-
-impl std::ops::Mul<i32> for Score {
-    type Output = Score;
-    fn mul(self, k: i32) -> Score {
-        Score::new(self.mg * k, self.eg * k)
-    }
-}
-
-/// Material values per kind, index order of `PieceKind` (see docs/engine.md
-/// for how they were measured).
-pub const PIECE_VALUES: [Score; NUM_KINDS] = [
-    Score::new(100, 130),  // Pawn
-    Score::new(290, 290),  // Knight
-    Score::new(340, 370),  // Bishop
-    Score::new(480, 560),  // Rook
-    Score::new(960, 1020), // Queen
-    Score::new(0, 0),      // King
-    Score::new(250, 260),  // Camel
-    Score::new(560, 560),  // Gnu
-    Score::new(380, 240),  // Cannon
-    Score::new(300, 210),  // Arrow
-    Score::new(760, 540),  // Tank
-    Score::new(370, 390),  // Frog
-];
-
-/// The material values evaluation uses: `PIECE_VALUES` unless changed with
-/// `set_piece_values` (the `Dev_Values` option, for value-tuning matches).
-static VALUES: Lazy<[[AtomicI32; 2]; NUM_KINDS]> = Lazy::new(|| {
-    std::array::from_fn(|k| {
-        [
-            AtomicI32::new(PIECE_VALUES[k].mg),
-            AtomicI32::new(PIECE_VALUES[k].eg),
-        ]
-    })
-});
-
-/// The material values in use.
-pub fn piece_values() -> [Score; NUM_KINDS] {
-    std::array::from_fn(|k| {
-        Score::new(
-            VALUES[k][0].load(Ordering::Relaxed),
-            VALUES[k][1].load(Ordering::Relaxed),
-        )
-    })
-}
-
-/// Change material values, e.g. `"C=400/250 A=330/230"` (letter=mg/eg).
-/// Kinds not named keep their value. Applies to every search thread.
-pub fn set_piece_values(text: &str) -> Result<(), String> {
-    let mut updates = Vec::new();
-    for item in text.split_whitespace() {
-        let bad = || format!("bad value '{item}' (expected e.g. C=400/250)");
-        let (letter, values) = item.split_once('=').ok_or_else(bad)?;
-        let mut chars = letter.chars();
-        let kind = match (chars.next(), chars.next()) {
-            (Some(c), None) => PieceKind::from_letter(c).ok_or_else(bad)?,
-            _ => return Err(bad()),
-        };
-        if kind == PieceKind::King {
-            return Err("the King has no material value".into());
-        }
-        let (mg, eg) = values.split_once('/').ok_or_else(bad)?;
-        let parse = |v: &str| {
-            v.parse::<i32>()
-                .ok()
-                .filter(|x| (0..=5000).contains(x))
-                .ok_or_else(bad)
-        };
-        updates.push((kind, parse(mg)?, parse(eg)?));
-    }
-    for (kind, mg, eg) in updates {
-        VALUES[kind.index()][0].store(mg, Ordering::Relaxed);
-        VALUES[kind.index()][1].store(eg, Ordering::Relaxed);
-    }
-    Ok(())
-}
-
-/// Game-phase weight per kind; the start position sums to `MAX_PHASE`.
-const PHASE_WEIGHT: [i32; NUM_KINDS] = [0, 1, 1, 2, 4, 0, 1, 4, 2, 2, 4, 1];
-/// Phase of the start position (9 minor and 6 major-weight men a side).
-pub const MAX_PHASE: i32 = 42;
-
-/// Mobility bonus per reachable square, per kind.
-const MOBILITY: [Score; NUM_KINDS] = [
-    Score::new(0, 0),
-    Score::new(4, 4), // Knight
-    Score::new(4, 5), // Bishop
-    Score::new(2, 4), // Rook
-    Score::new(1, 2), // Queen
-    Score::new(0, 0),
-    Score::new(3, 3), // Camel
-    Score::new(2, 2), // Gnu
-    Score::new(2, 2), // Cannon
-    Score::new(2, 2), // Arrow
-    Score::new(1, 1), // Tank
-    Score::new(3, 3), // Frog
-];
-
-/// Centralisation weight per kind for the piece-square term.
-const CENTRE: [Score; NUM_KINDS] = [
-    Score::new(0, 0),
-    Score::new(6, 4), // Knight
-    Score::new(3, 3), // Bishop
-    Score::new(1, 1), // Rook
-    Score::new(1, 3), // Queen
-    Score::new(0, 0),
-    Score::new(4, 3), // Camel
-    Score::new(4, 3), // Gnu
-    Score::new(1, 0), // Cannon
-    Score::new(2, 1), // Arrow
-    Score::new(1, 1), // Tank
-    Score::new(4, 3), // Frog
-];
-
-/// Bonus for a passed Pawn by its rank seen from its own side (2 = start rank).
-const PASSED_PAWN: [Score; 8] = [
-    Score::new(0, 0),
-    Score::new(0, 0),
-    Score::new(5, 15),
-    Score::new(10, 30),
-    Score::new(25, 60),
-    Score::new(50, 100),
-    Score::new(80, 150),
-    Score::new(0, 0),
-];
-/// Pawn advance bonus per rank moved from the start rank.
-const PAWN_ADVANCE: Score = Score::new(3, 6);
-/// Doubled Pawn penalty.
-const DOUBLED_PAWN: Score = Score::new(-10, -20);
-/// Isolated Pawn penalty.
-const ISOLATED_PAWN: Score = Score::new(-8, -12);
-/// Per enemy attack on a King-zone square, scaled by attacker count.
-const KING_ZONE_ATTACK: i32 = 6;
-/// Enemy hopper on a line to the King with exactly one man between (a check
-/// away from a discovered or direct capture), or with two (a screen away).
-const HOPPER_LINE_ONE_SCREEN: Score = Score::new(-35, -10);
-/// As above with two men between.
-const HOPPER_LINE_TWO_SCREENS: Score = Score::new(-12, -4);
-/// King's centralisation in the endgame, per step toward the centre.
-const KING_CENTRE_EG: i32 = 6;
-/// King staying on its back two ranks in the middlegame.
-const KING_SHELTER_MG: i32 = 20;
-/// Side-to-move bonus.
-const TEMPO: i32 = 12;
 
 /// The evaluation split into terms, White's point of view (for `eval`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Breakdown {
     /// Material per side.
-    pub material: [Score; 2],
+    pub material: [Tapered; 2],
     /// Piece-square terms per side.
-    pub placement: [Score; 2],
+    pub placement: [Tapered; 2],
     /// Mobility per side.
-    pub mobility: [Score; 2],
+    pub mobility: [Tapered; 2],
     /// King safety per side.
-    pub king_safety: [Score; 2],
+    pub king_safety: [Tapered; 2],
     /// Pawn structure per side.
-    pub pawns: [Score; 2],
+    pub pawns: [Tapered; 2],
     /// Game phase (MAX_PHASE = opening, 0 = bare endgame).
     pub phase: i32,
     /// Final score, White's point of view, tempo included.
@@ -229,233 +49,101 @@ fn centre_distance(s: Square) -> i32 {
 }
 
 /// Evaluate from the side to move's point of view.
-pub fn evaluate(pos: &Position) -> i32 {
-    let b = breakdown(pos);
+pub fn evaluate(pos: &Position, params: &EvalParams) -> i32 {
+    let b = breakdown(pos, params);
     match pos.side_to_move() {
         Color::White => b.total_white,
         Color::Black => -b.total_white,
     }
 }
 
-/// Evaluate every term (White's point of view).
-pub fn breakdown(pos: &Position) -> Breakdown {
-    let mut b = Breakdown::default();
-    let t = &*TABLES;
-    let values = piece_values();
-    let board = &pos.board;
-    let mut phase = 0;
-    let mut pawn_files = [[0u8; 12]; 2];
-    // Lowest and highest rank of each side's Pawns per file (8 / -1: none).
-    let mut pawn_min = [[8i8; 12]; 2];
-    let mut pawn_max = [[-1i8; 12]; 2];
-    let mut zone_attacks = [0i32; 2]; // attacks on each side's King zone
-    let mut zone_attackers = [0i32; 2];
-    let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
+/// Attacks on each side's King zone, summed over the enemy men.
+#[derive(Default)]
+struct KingDanger {
+    /// Hits on zone squares.
+    hits: [i32; 2],
+    /// Men with at least one hit.
+    attackers: [i32; 2],
+}
 
-    for color in Color::BOTH {
-        for (s, p) in pos.pieces(color) {
-            if p.kind() == PieceKind::Pawn {
-                let (c, f, r) = (color.index(), s.file() as usize, s.rank() as i8);
-                pawn_files[c][f] += 1;
-                pawn_min[c][f] = pawn_min[c][f].min(r);
-                pawn_max[c][f] = pawn_max[c][f].max(r);
-            }
-        }
+impl KingDanger {
+    /// The King-safety penalty of side `c`: attacks grow dangerous with the
+    /// number of attackers.
+    fn penalty(&self, params: &EvalParams, c: usize) -> Tapered {
+        let danger = self.hits[c] * params.king_zone_attack * self.attackers[c].min(4) / 2;
+        Tapered::new(-danger, -danger / 4)
     }
+}
 
+/// The King's own terms: shelter on the back ranks in the middlegame (King
+/// safety) and centralisation in the endgame (placement).
+fn king_terms(params: &EvalParams, color: Color, s: Square) -> (Tapered, Tapered) {
+    let home_rank = if color == Color::White { 0 } else { 7 };
+    let from_home = (s.rank() as i32 - home_rank).abs();
+    let shelter = Tapered::new(
+        if from_home <= 1 {
+            params.king_shelter_mg
+        } else {
+            0
+        },
+        0,
+    );
+    let centre = Tapered::new(0, params.king_centre_eg * (4 - centre_distance(s)));
+    (shelter, centre)
+}
+
+/// Evaluate every term (White's point of view).
+pub fn breakdown(pos: &Position, params: &EvalParams) -> Breakdown {
+    let mut b = Breakdown::default();
+    let files = pawns::PawnFiles::of(pos);
+    let mut danger = KingDanger::default();
+    let kings = [pos.king_square(Color::White), pos.king_square(Color::Black)];
+    let mut phase = 0;
     for color in Color::BOTH {
         let c = color.index();
-        let enemy_king = kings[1 - c];
-        let own_bit = (c as u8) << 4;
         for (s, p) in pos.pieces(color) {
             let kind = p.kind();
             let k = kind.index();
-            b.material[c] += values[k];
+            b.material[c] += params.piece_values[k];
             phase += PHASE_WEIGHT[k];
-            let cd = centre_distance(s);
-            b.placement[c] += CENTRE[k] * (4 - cd);
-            let from = s.mailbox();
-            let mut reach = 0i32;
-            let mut zone_hits = 0i32;
-            let in_zone = |to: usize| {
-                t.delta_box(enemy_king.mailbox(), to).caps & crate::rules::tables::cap::KING != 0
-                    || to == enemy_king.mailbox()
-            };
-            let free = |to: usize| {
-                let code = board[to];
-                code == EMPTY || code & 16 != own_bit
-            };
+            b.placement[c] += params.centre[k] * (4 - centre_distance(s));
             match kind {
                 PieceKind::Pawn => {
-                    let rank = s.rank() as i8;
-                    let relative = match color {
-                        Color::White => rank,
-                        Color::Black => 7 - rank,
-                    };
-                    b.placement[c] += PAWN_ADVANCE * (relative as i32 - 2).max(0);
-                    let file = s.file() as usize;
-                    let adjacent = file.saturating_sub(1)..=(file + 1).min(11);
-                    let passed = match color {
-                        Color::White => adjacent.clone().all(|f| pawn_max[1][f] <= rank),
-                        Color::Black => adjacent.clone().all(|f| pawn_min[0][f] >= rank),
-                    };
-                    if passed {
-                        b.pawns[c] += PASSED_PAWN[relative as usize];
-                    }
-                    let own = &pawn_files[c];
-                    let isolated =
-                        (file == 0 || own[file - 1] == 0) && (file == 11 || own[file + 1] == 0);
-                    if isolated {
-                        b.pawns[c] += ISOLATED_PAWN;
-                    }
-                    let fwd = color.forward() as i16 * 16;
-                    for to in [
-                        (from as i16 + fwd - 1) as usize,
-                        (from as i16 + fwd + 1) as usize,
-                    ] {
-                        if board[to] != OFFBOARD && in_zone(to) {
-                            zone_hits += 1;
-                        }
-                    }
-                }
-                PieceKind::Knight | PieceKind::Camel | PieceKind::Gnu => {
-                    let lists: &[&[u8]] = match kind {
-                        PieceKind::Knight => &[&t.knight[from]],
-                        PieceKind::Camel => &[&t.camel[from]],
-                        _ => &[&t.knight[from], &t.camel[from]],
-                    };
-                    for list in lists {
-                        for &to in list.iter() {
-                            let to = to as usize;
-                            if free(to) {
-                                reach += 1;
-                            }
-                            if in_zone(to) {
-                                zone_hits += 1;
-                            }
-                        }
-                    }
-                }
-                PieceKind::Frog => {
-                    for &to in &t.frog_step[from] {
-                        if free(to as usize) {
-                            reach += 1;
-                        }
-                        if in_zone(to as usize) {
-                            zone_hits += 1;
-                        }
-                    }
-                    for leap in &t.frog_leap[from] {
-                        if let Some([x, y]) = leap.river_passed {
-                            if board[x as usize] != EMPTY || board[y as usize] != EMPTY {
-                                continue;
-                            }
-                        }
-                        if free(leap.to as usize) {
-                            reach += 1;
-                        }
-                        if in_zone(leap.to as usize) {
-                            zone_hits += 1;
-                        }
-                    }
+                    let (advance, structure) = pawns::pawn_terms(params, &files, color, s);
+                    b.placement[c] += advance;
+                    b.pawns[c] += structure;
                 }
                 PieceKind::King => {
-                    let home_rank = if color == Color::White { 0 } else { 7 };
-                    let from_home = (s.rank() as i32 - home_rank).abs();
-                    b.king_safety[c] +=
-                        Score::new(if from_home <= 1 { KING_SHELTER_MG } else { 0 }, 0);
-                    b.placement[c] += Score::new(0, KING_CENTRE_EG * (4 - cd));
+                    let (shelter, centre) = king_terms(params, color, s);
+                    b.king_safety[c] += shelter;
+                    b.placement[c] += centre;
                 }
-                PieceKind::Rook | PieceKind::Bishop | PieceKind::Queen => {
-                    let dirs = match kind {
-                        PieceKind::Rook => 0..4,
-                        PieceKind::Bishop => 4..8,
-                        _ => 0..8,
-                    };
-                    for d in dirs {
-                        for &to in &t.rays[from][d] {
-                            let to = to as usize;
-                            if free(to) {
-                                reach += 1;
-                            }
-                            if in_zone(to) {
-                                zone_hits += 1;
-                            }
-                            if board[to] != EMPTY {
-                                break;
-                            }
-                        }
-                    }
-                }
-                PieceKind::Cannon | PieceKind::Arrow | PieceKind::Tank => {
-                    let dirs = match kind {
-                        PieceKind::Cannon => 0..4,
-                        PieceKind::Arrow => 4..8,
-                        _ => 0..8,
-                    };
-                    for d in dirs {
-                        let mut screens = 0;
-                        for &to in &t.rays[from][d] {
-                            let to = to as usize;
-                            let occupied = board[to] != EMPTY;
-                            if screens == 0 && !occupied {
-                                reach += 1;
-                            } else if screens == 1 {
-                                // Beyond the screen: the squares it hits.
-                                if in_zone(to) {
-                                    zone_hits += 1;
-                                }
-                                if occupied && board[to] & 16 != own_bit {
-                                    reach += 1;
-                                }
-                            }
-                            if occupied {
-                                if to == enemy_king.mailbox() {
-                                    b.king_safety[1 - c] += match screens {
-                                        1 => HOPPER_LINE_ONE_SCREEN,
-                                        2 => HOPPER_LINE_TWO_SCREENS,
-                                        _ => Score::default(),
-                                    };
-                                }
-                                screens += 1;
-                                if screens > 2 {
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                }
+                _ => {}
             }
-            b.mobility[c] += MOBILITY[k] * reach;
-            if zone_hits > 0 {
-                zone_attacks[1 - c] += zone_hits;
-                zone_attackers[1 - c] += 1;
+            let enemy_king = kings[1 - c].mailbox();
+            let r = activity::reach(&pos.board, params, s.mailbox(), kind, color, enemy_king);
+            b.mobility[c] += params.mobility[k] * r.squares;
+            b.king_safety[1 - c] += r.king_lines;
+            if r.zone_hits > 0 {
+                danger.hits[1 - c] += r.zone_hits;
+                danger.attackers[1 - c] += 1;
             }
         }
-        for &n in &pawn_files[c] {
-            let n = n as i32;
-            if n > 1 {
-                b.pawns[c] += DOUBLED_PAWN * (n - 1);
-            }
-        }
+        b.pawns[c] += files.doubled(params, color);
     }
-
     for c in 0..2 {
-        // Attacks grow dangerous with the number of attackers.
-        let danger = zone_attacks[c] * KING_ZONE_ATTACK * zone_attackers[c].min(4) / 2;
-        b.king_safety[c] += Score::new(-danger, -danger / 4);
+        b.king_safety[c] += danger.penalty(params, c);
     }
-
     b.phase = phase.min(MAX_PHASE);
-    let total = |s: [Score; 2]| s[0] - s[1];
+    let total = |s: [Tapered; 2]| s[0] - s[1];
     let sum = total(b.material)
         + total(b.placement)
         + total(b.mobility)
         + total(b.king_safety)
         + total(b.pawns);
     let tempo = match pos.side_to_move() {
-        Color::White => TEMPO,
-        Color::Black => -TEMPO,
+        Color::White => params.tempo,
+        Color::Black => -params.tempo,
     };
     b.total_white = sum.taper(b.phase) + tempo;
     b
@@ -468,7 +156,7 @@ impl fmt::Display for Breakdown {
         writeln!(f, "     Term    |    White    |    Black    |    Total")?;
         writeln!(f, "             |   MG    EG  |   MG    EG  |   MG    EG")?;
         writeln!(f, " ------------+-------------+-------------+------------")?;
-        let rows: [(&str, [Score; 2]); 5] = [
+        let rows: [(&str, [Tapered; 2]); 5] = [
             ("Material", self.material),
             ("Placement", self.placement),
             ("Mobility", self.mobility),
@@ -534,8 +222,8 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let p = Position::startpos();
-        let b = breakdown(&p);
-        assert_eq!(b.total_white, TEMPO);
+        let b = breakdown(&p, &EvalParams::default());
+        assert_eq!(b.total_white, EvalParams::default().tempo);
         assert_eq!(b.phase, MAX_PHASE);
     }
 
@@ -546,9 +234,10 @@ mod tests {
             "2flbf1b4/2r1a2a3r/AC1p1p1kpn2/6p2l1p/3c1FfN3P/P1PPBPP1PP1R/1R4KA2FL/1NFL3B4 w - - 4 23",
             "q2r6n1/2P2F3P2/11t/4k7/C11/12/4p2p3R/1K10 w - - 0 1",
         ] {
+            let params = EvalParams::default();
             let a = Position::from_fen(fen).unwrap();
             let b = Position::from_fen(&mirror(fen)).unwrap();
-            assert_eq!(evaluate(&a), evaluate(&b), "{fen}");
+            assert_eq!(evaluate(&a, &params), evaluate(&b, &params), "{fen}");
         }
     }
 
@@ -556,6 +245,7 @@ mod tests {
     fn extra_material_is_better() {
         let base = Position::from_fen("6k5/pppp8/12/12/12/12/PPPP8/6K5 w - - 0 1").unwrap();
         let up = Position::from_fen("6k5/pppp8/12/12/12/12/PPPP8/5RK5 w - - 0 1").unwrap();
-        assert!(evaluate(&up) > evaluate(&base) + 300);
+        let params = EvalParams::default();
+        assert!(evaluate(&up, &params) > evaluate(&base, &params) + 300);
     }
 }

@@ -3,6 +3,7 @@
 //! commands and reads back a move, with timeouts for hangs and clear errors
 //! for crashes and garbage.
 
+use crate::engine::{Clocks, Score, TimeControl};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -72,30 +73,6 @@ impl std::fmt::Display for PlayerError {
     }
 }
 
-/// Clock state for one `go`.
-#[derive(Clone, Copy, Debug)]
-pub enum Think {
-    /// Clocks (White, Black), increments, moves to the next control.
-    Clock {
-        /// White's time left.
-        wtime: Duration,
-        /// Black's time left.
-        btime: Duration,
-        /// White's increment.
-        winc: Duration,
-        /// Black's increment.
-        binc: Duration,
-        /// Moves until the next control.
-        movestogo: Option<u32>,
-    },
-    /// Fixed time per move.
-    MoveTime(Duration),
-    /// Fixed nodes per move.
-    Nodes(u64),
-    /// Fixed depth per move.
-    Depth(u32),
-}
-
 /// Everything an engine needs to know to move.
 #[derive(Clone, Debug)]
 pub struct GameState<'a> {
@@ -116,16 +93,13 @@ pub struct GameState<'a> {
 pub struct Reply {
     /// The move text as sent.
     pub mv: String,
-    /// Last reported score in centipawns from the engine's view (mate as +-(100000 - plies)).
-    pub score: Option<i32>,
+    /// Last reported score, from the engine's view.
+    pub score: Option<Score>,
     /// Last reported depth.
     pub depth: Option<u32>,
     /// Wall time from `go` to the move.
     pub elapsed: Duration,
 }
-
-/// Score given for a reported mate, minus its distance.
-pub const MATE_SCORE: i32 = 100_000;
 
 /// A running engine process.
 pub struct Player {
@@ -286,59 +260,38 @@ impl Player {
         self.sync()
     }
 
-    /// Ask for a move. `deadline` is when the answer must have arrived.
+    /// Ask for a move under the time control `tc` with these clocks; the
+    /// answer must arrive within `timeout`.
     pub fn think(
         &mut self,
         game: &GameState,
-        think: Think,
+        tc: &TimeControl,
+        clocks: &Clocks,
         timeout: Duration,
     ) -> Result<Reply, PlayerError> {
         match self.spec.protocol {
-            Protocol::Uci => self.think_uci(game, think, timeout),
-            Protocol::Cecp => self.think_cecp(game, think, timeout),
+            Protocol::Uci => self.think_uci(game, tc, clocks, timeout),
+            Protocol::Cecp => self.think_cecp(game, tc, clocks, timeout),
         }
     }
 
     fn think_uci(
         &mut self,
         game: &GameState,
-        think: Think,
+        tc: &TimeControl,
+        clocks: &Clocks,
         timeout: Duration,
     ) -> Result<Reply, PlayerError> {
-        let position = match (self.spec.position_mode, game.start_fen) {
+        let mut position = match (self.spec.position_mode, game.start_fen) {
             (PositionMode::Fen, _) => format!("position fen {}", game.current_fen),
             (PositionMode::Moves, None) => "position startpos".to_string(),
             (PositionMode::Moves, Some(f)) => format!("position fen {f}"),
         };
-        let mut position = position;
         if self.spec.position_mode == PositionMode::Moves && !game.moves.is_empty() {
             position.push_str(" moves ");
             position.push_str(&game.moves.join(" "));
         }
-        let mut go = match think {
-            Think::Clock {
-                wtime,
-                btime,
-                winc,
-                binc,
-                movestogo,
-            } => {
-                let mut g = format!(
-                    "go wtime {} btime {} winc {} binc {}",
-                    wtime.as_millis(),
-                    btime.as_millis(),
-                    winc.as_millis(),
-                    binc.as_millis()
-                );
-                if let Some(m) = movestogo {
-                    g.push_str(&format!(" movestogo {m}"));
-                }
-                g
-            }
-            Think::MoveTime(t) => format!("go movetime {}", t.as_millis()),
-            Think::Nodes(n) => format!("go nodes {n}"),
-            Think::Depth(d) => format!("go depth {d}"),
-        };
+        let mut go = uci_go(tc, clocks);
         if self.spec.restrict_root {
             go.push_str(" searchmoves ");
             go.push_str(&game.legal.join(" "));
@@ -369,7 +322,8 @@ impl Player {
     fn think_cecp(
         &mut self,
         game: &GameState,
-        think: Think,
+        tc: &TimeControl,
+        clocks: &Clocks,
         timeout: Duration,
     ) -> Result<Reply, PlayerError> {
         // Always re-send the position: simple and exact (cutechess does the
@@ -392,36 +346,8 @@ impl Player {
                 self.send(&cmd)?;
             }
         }
-        match think {
-            Think::Clock {
-                wtime,
-                btime,
-                winc,
-                binc,
-                movestogo,
-            } => {
-                let (own, opp, inc) = if game.white_to_move {
-                    (wtime, btime, winc)
-                } else {
-                    (btime, wtime, binc)
-                };
-                let base_min = (own.as_secs() / 60).max(1);
-                self.send(&format!(
-                    "level {} {} {}",
-                    movestogo.unwrap_or(0),
-                    base_min,
-                    inc.as_secs_f64()
-                ))?;
-                self.send(&format!("time {}", own.as_millis() / 10))?;
-                self.send(&format!("otim {}", opp.as_millis() / 10))?;
-            }
-            Think::MoveTime(t) => self.send(&format!("st {}", t.as_secs().max(1)))?,
-            Think::Depth(d) => self.send(&format!("sd {d}"))?,
-            // XBoard's `nps N` makes the engine count N nodes as one second.
-            Think::Nodes(n) => {
-                self.send(&format!("nps {n}"))?;
-                self.send("st 1")?;
-            }
+        for line in cecp_time(tc, clocks, game.white_to_move) {
+            self.send(&line)?;
         }
         let start = Instant::now();
         self.send("go")?;
@@ -443,12 +369,7 @@ impl Player {
                     return Err(PlayerError::Garbage(line.clone()));
                 }
                 Some(w) if w.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
-                    // Thinking output: ply score time nodes pv
-                    let f: Vec<&str> = line.split_whitespace().collect();
-                    if f.len() >= 4 {
-                        reply.depth = f[0].parse().ok();
-                        reply.score = f[1].parse().ok();
-                    }
+                    read_cecp_thinking(&line, &mut reply)
                 }
                 _ => {}
             }
@@ -479,6 +400,63 @@ impl Drop for Player {
     }
 }
 
+/// The `go` command for a time control and the clocks.
+fn uci_go(tc: &TimeControl, clocks: &Clocks) -> String {
+    match *tc {
+        TimeControl::Clock { .. } => {
+            let ms = |d: Duration| d.as_millis();
+            let mut g = format!(
+                "go wtime {} btime {} winc {} binc {}",
+                ms(clocks.time[0]),
+                ms(clocks.time[1]),
+                ms(clocks.inc[0]),
+                ms(clocks.inc[1])
+            );
+            if let Some(m) = clocks.moves_to_go {
+                g.push_str(&format!(" movestogo {m}"));
+            }
+            g
+        }
+        TimeControl::MoveTime(t) => format!("go movetime {}", t.as_millis()),
+        TimeControl::Nodes(n) => format!("go nodes {n}"),
+        TimeControl::Depth(d) => format!("go depth {d}"),
+    }
+}
+
+/// The CECP commands that set the time for the next move.
+fn cecp_time(tc: &TimeControl, clocks: &Clocks, white_to_move: bool) -> Vec<String> {
+    match *tc {
+        TimeControl::Clock { .. } => {
+            let (own, opp) = if white_to_move { (0, 1) } else { (1, 0) };
+            let (own_time, opp_time) = (clocks.time[own], clocks.time[opp]);
+            let base_min = (own_time.as_secs() / 60).max(1);
+            vec![
+                format!(
+                    "level {} {} {}",
+                    clocks.moves_to_go.unwrap_or(0),
+                    base_min,
+                    clocks.inc[own].as_secs_f64()
+                ),
+                format!("time {}", own_time.as_millis() / 10),
+                format!("otim {}", opp_time.as_millis() / 10),
+            ]
+        }
+        TimeControl::MoveTime(t) => vec![format!("st {}", t.as_secs().max(1))],
+        TimeControl::Depth(d) => vec![format!("sd {d}")],
+        // XBoard's `nps N` makes the engine count N nodes as one second.
+        TimeControl::Nodes(n) => vec![format!("nps {n}"), "st 1".into()],
+    }
+}
+
+/// Pull depth and score out of CECP thinking output (`ply score time nodes pv`).
+fn read_cecp_thinking(line: &str, reply: &mut Reply) {
+    let f: Vec<&str> = line.split_whitespace().collect();
+    if f.len() >= 4 {
+        reply.depth = f[0].parse().ok();
+        reply.score = f[1].parse().ok().map(Score::from_xboard);
+    }
+}
+
 /// Pull score and depth out of a UCI `info` line.
 fn read_uci_info(line: &str, reply: &mut Reply) {
     let w: Vec<&str> = line.split_whitespace().collect();
@@ -488,20 +466,11 @@ fn read_uci_info(line: &str, reply: &mut Reply) {
     while i < w.len() {
         match w[i] {
             "depth" => reply.depth = w.get(i + 1).and_then(|d| d.parse().ok()).or(reply.depth),
-            "score" => match (
-                w.get(i + 1),
-                w.get(i + 2).and_then(|v| v.parse::<i32>().ok()),
-            ) {
-                (Some(&"cp"), Some(v)) => score = Some(v),
-                (Some(&"mate"), Some(v)) => {
-                    score = Some(if v > 0 {
-                        MATE_SCORE - 2 * v + 1
-                    } else {
-                        -MATE_SCORE - 2 * v
-                    })
+            "score" => {
+                if let (Some(kind), Some(value)) = (w.get(i + 1), w.get(i + 2)) {
+                    score = Score::from_uci(kind, value).or(score);
                 }
-                _ => {}
-            },
+            }
             "lowerbound" | "upperbound" => bound = true,
             "pv" => break,
             _ => {}
@@ -556,12 +525,26 @@ mod tests {
             "info depth 7 seldepth 9 score cp -35 nodes 10 pv a1a2",
             &mut r,
         );
-        assert_eq!((r.depth, r.score), (Some(7), Some(-35)));
+        assert_eq!((r.depth, r.score), (Some(7), Some(Score::Cp(-35))));
         read_uci_info("info depth 8 score cp 500 lowerbound nodes 10", &mut r);
-        assert_eq!(r.score, Some(-35), "bounds are not scores");
+        assert_eq!(r.score, Some(Score::Cp(-35)), "bounds are not scores");
         read_uci_info("info depth 9 score mate 2 pv a1a2", &mut r);
-        assert_eq!(r.score, Some(MATE_SCORE - 3));
+        assert_eq!(r.score, Some(Score::Mate(2)));
         read_uci_info("info depth 9 score mate -1 pv a1a2", &mut r);
-        assert_eq!(r.score, Some(-MATE_SCORE + 2));
+        assert_eq!(r.score, Some(Score::Mate(-1)));
+    }
+
+    #[test]
+    fn cecp_mate_scores_read_as_mates() {
+        // v1 read XBoard's "mated in 1" (-100001) as a ply count and wrote
+        // "+M-1"-like PGN; the one Score convention reads it as a mate.
+        let mut r = Reply::default();
+        read_cecp_thinking("7 -100001 12 3456 a1a2", &mut r);
+        assert_eq!((r.depth, r.score), (Some(7), Some(Score::Mate(-1))));
+        assert_eq!(r.score.unwrap().to_string(), "-M1");
+        read_cecp_thinking("9 100003 12 3456 a1a2", &mut r);
+        assert_eq!(r.score.unwrap().to_string(), "+M3");
+        read_cecp_thinking("9 -42 12 3456 a1a2", &mut r);
+        assert_eq!(r.score, Some(Score::Cp(-42)));
     }
 }

@@ -3,35 +3,19 @@
 //! through `uci_wire`. Bad input never stops the engine: it answers
 //! `info string <what was wrong>` and keeps its last good state.
 
-use crate::engine::{
-    Engine, GoParams, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MIB,
-    MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
-};
-use crate::eval;
-use crate::protocol::uci_wire::{bestmove_line, info_line, parse_position, split_go};
+use super::options::{self, SPINS};
+use super::output::Output;
+use super::uci_wire::{bestmove_line, info_line, parse_position, split_go};
+use super::{engine_name, VARIANT};
+use crate::engine::{Clocks, Engine, GoParams};
 use crate::rules::perft::divide_report;
+use crate::rules::piece::Color;
 use crate::rules::position::Position;
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use vampirc_uci::{UciMessage, UciOptionConfig, UciSearchControl, UciTimeControl};
-
-/// The engine's name with its version.
-pub fn engine_name() -> String {
-    format!("humpty {}", env!("CARGO_PKG_VERSION"))
-}
-
-/// The variant name GUIs select with `UCI_Variant`.
-pub const VARIANT: &str = "humpty";
-
-/// Write one line to stdout at once (the search thread writes too).
-pub fn send(line: &str) {
-    let out = std::io::stdout();
-    let mut lock = out.lock();
-    let _ = writeln!(lock, "{line}");
-    let _ = lock.flush();
-}
 
 /// Settings that only the protocol layer uses.
 struct ProtocolState {
@@ -44,6 +28,7 @@ struct ProtocolState {
 pub struct Uci {
     engine: Engine,
     state: ProtocolState,
+    out: Output,
 }
 
 impl Default for Uci {
@@ -62,9 +47,15 @@ pub enum Flow {
 }
 
 impl Uci {
-    /// A session on the start position with default options.
+    /// A session on the start position with default options, on stdout.
     pub fn new() -> Uci {
+        Uci::with_output(Output::stdout())
+    }
+
+    /// A session that writes its lines to `out`.
+    pub fn with_output(out: Output) -> Uci {
         Uci {
+            out,
             engine: Engine::new(),
             state: ProtocolState {
                 show_wdl: Arc::new(AtomicBool::new(false)),
@@ -86,44 +77,38 @@ impl Uci {
     }
 
     /// The variant announcement Fairy-Stockfish-aware GUIs read.
-    fn announce_variant() {
-        send(&format!(
+    fn announce_variant(&self) {
+        self.send(&format!(
             "info string variant {VARIANT} files 12 ranks 8 pocket 0 template fairy startpos {}",
             Position::START_FEN
         ));
     }
 
+    fn send(&self, line: &str) {
+        self.out.send(line);
+    }
+
+    /// The option lines, in the order GUIs have always seen them.
     fn options() -> Vec<UciOptionConfig> {
         use UciOptionConfig::*;
+        let spin = |i: usize| {
+            let s = &SPINS[i];
+            Spin {
+                name: s.name.into(),
+                default: Some(s.default),
+                min: Some(s.min),
+                max: Some(s.max),
+            }
+        };
         vec![
-            Spin {
-                name: "Hash".into(),
-                default: Some(DEFAULT_HASH_MIB as i64),
-                min: Some(1),
-                max: Some(MAX_HASH_MIB as i64),
-            },
-            Spin {
-                name: "Threads".into(),
-                default: Some(1),
-                min: Some(1),
-                max: Some(MAX_THREADS as i64),
-            },
-            Spin {
-                name: "MultiPV".into(),
-                default: Some(1),
-                min: Some(1),
-                max: Some(MAX_MULTIPV as i64),
-            },
+            spin(0),
+            spin(1),
+            spin(2),
             Check {
                 name: "Ponder".into(),
                 default: Some(false),
             },
-            Spin {
-                name: "Move Overhead".into(),
-                default: Some(DEFAULT_MOVE_OVERHEAD_MS as i64),
-                min: Some(0),
-                max: Some(MAX_MOVE_OVERHEAD_MS as i64),
-            },
+            spin(3),
             Button {
                 name: "Clear Hash".into(),
             },
@@ -155,14 +140,11 @@ impl Uci {
             // The 12x8 commands and our extras are ours alone.
             "position" => match parse_position(rest) {
                 Ok(pos) => self.engine.set_position(pos),
-                Err(e) => send(&format!("info string {e}")),
+                Err(e) => self.send(&format!("info string {e}")),
             },
             "go" => self.go(line),
-            "d" => send(&self.engine.position().to_string()),
-            "eval" => {
-                let b = eval::breakdown(self.engine.position());
-                send(&b.to_string());
-            }
+            "d" => self.send(&self.engine.position().to_string()),
+            "eval" => self.send(&self.engine.eval_report()),
             "bench" => self.bench(rest),
             "quit" => {
                 self.engine.stop();
@@ -177,15 +159,15 @@ impl Uci {
     fn handle_standard(&mut self, line: &str) -> Flow {
         match vampirc_uci::parse_one(line) {
             UciMessage::Uci => {
-                send(&UciMessage::id_name(&engine_name()).to_string());
-                send(&UciMessage::id_author("the humpty developers").to_string());
+                self.send(&UciMessage::id_name(&engine_name()).to_string());
+                self.send(&UciMessage::id_author("the humpty developers").to_string());
                 for o in Uci::options() {
-                    send(&UciMessage::Option(o).to_string());
+                    self.send(&UciMessage::Option(o).to_string());
                 }
-                Uci::announce_variant();
-                send(&UciMessage::UciOk.to_string());
+                self.announce_variant();
+                self.send(&UciMessage::UciOk.to_string());
             }
-            UciMessage::IsReady => send(&UciMessage::ReadyOk.to_string()),
+            UciMessage::IsReady => self.send(&UciMessage::ReadyOk.to_string()),
             UciMessage::UciNewGame => self.engine.new_game(),
             UciMessage::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             UciMessage::Stop => self.engine.stop(),
@@ -197,78 +179,40 @@ impl Uci {
             UciMessage::Debug(_) | UciMessage::Register { .. } => {}
             _ => {
                 let word = line.split_whitespace().next().unwrap_or("");
-                send(&format!("info string unknown command '{word}'"));
+                self.send(&format!("info string unknown command '{word}'"));
             }
         }
         Flow::Continue
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        fn need(v: Option<&str>) -> Option<&str> {
-            v.map(str::trim).filter(|s| !s.is_empty())
+        let result = match options::set(&mut self.engine, name, value) {
+            Some(r) => r,
+            None => self.set_protocol_option(name, value),
+        };
+        if let Err(e) = result {
+            self.send(&format!("info string {e}"));
         }
-        let key = name.trim().to_ascii_lowercase();
-        let spin = |v: Option<&str>, min: i64, max: i64| -> Result<i64, String> {
-            let s = need(v).ok_or_else(|| format!("option '{name}' needs a value"))?;
-            let n: i64 = s
-                .parse()
-                .map_err(|_| format!("option '{name}': '{s}' is not a number"))?;
-            if n < min || n > max {
-                return Err(format!("option '{name}': {n} is out of range {min}..{max}"));
-            }
-            Ok(n)
+    }
+
+    /// The options only UCI has.
+    fn set_protocol_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        let flag = |v: &Arc<AtomicBool>| {
+            options::check(name, value).map(|b| v.store(b, Ordering::Relaxed))
         };
-        let check = |v: Option<&str>| -> Result<bool, String> {
-            match need(v).map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => Ok(true),
-                Some("false") => Ok(false),
-                _ => Err(format!("option '{name}' takes true or false")),
-            }
-        };
-        let result: Result<(), String> = match key.as_str() {
-            "hash" => {
-                spin(value, 1, MAX_HASH_MIB as i64).map(|n| self.engine.set_hash_mib(n as usize))
-            }
-            "threads" => {
-                spin(value, 1, MAX_THREADS as i64).map(|n| self.engine.set_threads(n as usize))
-            }
-            "multipv" => {
-                spin(value, 1, MAX_MULTIPV as i64).map(|n| self.engine.set_multipv(n as usize))
-            }
-            "move overhead" => spin(value, 0, MAX_MOVE_OVERHEAD_MS as i64).map(|n| {
-                self.engine
-                    .set_move_overhead(Duration::from_millis(n as u64))
-            }),
-            "ponder" => check(value).map(|b| self.state.ponder = b),
-            "clear hash" => {
-                self.engine.clear_hash();
-                Ok(())
-            }
-            "uci_showwdl" => check(value).map(|b| self.state.show_wdl.store(b, Ordering::Relaxed)),
-            "uci_chess960" => check(value).map(|b| self.state.chess960.store(b, Ordering::Relaxed)),
-            "uci_variant" => match need(value) {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "ponder" => options::check(name, value).map(|b| self.state.ponder = b),
+            "uci_showwdl" => flag(&self.state.show_wdl),
+            "uci_chess960" => flag(&self.state.chess960),
+            "uci_variant" => match options::value_of(value) {
                 Some(v) if v.eq_ignore_ascii_case(VARIANT) => {
-                    Uci::announce_variant();
+                    self.announce_variant();
                     Ok(())
                 }
                 Some(v) => Err(format!("variant '{v}' is not supported (only '{VARIANT}')")),
                 None => Err("option 'UCI_Variant' needs a value".into()),
             },
-            "dev_values" => need(value)
-                .ok_or_else(|| "option 'Dev_Values' needs a value".to_string())
-                .and_then(eval::set_piece_values),
-            _ => match key.strip_prefix("dev_") {
-                // Developer switches for measuring search features (docs/engine.md).
-                Some(feature) => match check(value) {
-                    Ok(on) if self.engine.set_feature(feature, on) => Ok(()),
-                    Ok(_) => Err(format!("unknown option '{name}'")),
-                    Err(e) => Err(e),
-                },
-                None => Err(format!("unknown option '{name}'")),
-            },
-        };
-        if let Err(e) = result {
-            send(&format!("info string {e}"));
+            _ => Err(format!("unknown option '{name}'")),
         }
     }
 
@@ -278,17 +222,18 @@ impl Uci {
             Some(d) => match d.parse::<i32>() {
                 Ok(d) if (1..=64).contains(&d) => d,
                 _ => {
-                    send(&format!("info string bench: bad depth '{d}'"));
+                    self.send(&format!("info string bench: bad depth '{d}'"));
                     return;
                 }
             },
         };
         self.engine.stop();
+        let out = self.out.clone();
         let r = crate::engine::bench::run(depth, &mut |i, _, nodes| {
-            send(&format!("info string position {i} nodes {nodes}"))
+            out.send(&format!("info string position {i} nodes {nodes}"))
         });
-        send(&format!("Nodes searched: {}", r.nodes));
-        send(&format!("Nodes/second: {}", r.nps()));
+        self.send(&format!("Nodes searched: {}", r.nodes));
+        self.send(&format!("Nodes/second: {}", r.nps()));
     }
 
     /// Translate a `go` line into engine parameters (or an error message).
@@ -326,11 +271,17 @@ impl Uci {
                 black_increment,
                 moves_to_go,
             }) => {
-                go.wtime = ms(white_time);
-                go.btime = ms(black_time);
-                go.winc = ms(white_increment);
-                go.binc = ms(black_increment);
-                go.movestogo = moves_to_go.map(u32::from);
+                // Without the mover's own time the clocks say nothing.
+                let own = match pos.side_to_move() {
+                    Color::White => white_time,
+                    Color::Black => black_time,
+                };
+                let zero = |d| ms(d).unwrap_or_default();
+                go.clocks = own.is_some().then(|| Clocks {
+                    time: [zero(white_time), zero(black_time)],
+                    inc: [zero(white_increment), zero(black_increment)],
+                    moves_to_go: moves_to_go.map(u32::from),
+                });
             }
             None => {}
         }
@@ -354,35 +305,39 @@ impl Uci {
         let (go, perft) = match self.go_params(line) {
             Ok(x) => x,
             Err(e) => {
-                send(&format!("info string {e}"));
+                self.send(&format!("info string {e}"));
                 return;
             }
         };
         self.engine.stop();
         if let Some(depth) = perft {
             let mut pos = self.engine.position().clone();
-            send(divide_report(&mut pos, depth).trim_end());
+            self.send(divide_report(&mut pos, depth).trim_end());
             return;
         }
         let pos = self.engine.position();
         if pos.legal_moves().is_empty() {
             let score = if pos.in_check() { "mate 0" } else { "cp 0" };
-            send(&format!("info depth 0 score {score}"));
+            self.send(&format!("info depth 0 score {score}"));
         }
+        let (out, out_done) = (self.out.clone(), self.out.clone());
         let show_wdl = Arc::clone(&self.state.show_wdl);
         let chess960 = Arc::clone(&self.state.chess960);
         let chess960_done = Arc::clone(&self.state.chess960);
         self.engine.go(
             &go,
             Box::new(move |info| {
-                send(&info_line(
+                out.send(&info_line(
                     info,
                     show_wdl.load(Ordering::Relaxed),
                     chess960.load(Ordering::Relaxed),
                 ))
             }),
             Box::new(move |result| {
-                send(&bestmove_line(
+                if let Some(e) = &result.error {
+                    out_done.send(&format!("info string {e}"));
+                }
+                out_done.send(&bestmove_line(
                     result.best,
                     result.ponder,
                     chess960_done.load(Ordering::Relaxed),

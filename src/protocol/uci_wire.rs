@@ -3,10 +3,9 @@
 //! move lists, `searchmoves` and `perft` inside `go`, and moves in `bestmove`
 //! and `pv`. Everything here is a pure function of text and positions.
 
+use crate::engine::{Bound, Info, Score};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use crate::search::tt::Bound;
-use crate::search::{score_to_uci, Info};
 use std::fmt::Write as _;
 
 /// Apply a `position` command (the text after the word `position`). Returns
@@ -140,10 +139,10 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, chess960: bool) -
 /// (a score of 0 is mostly a draw; +-200 cp is about even between a win and
 /// a draw). It is a display aid, not a calibrated prediction.
 pub fn wdl(score: i32) -> (u32, u32, u32) {
-    match score_to_uci(score) {
-        Err(m) if m > 0 => (1000, 0, 0),
-        Err(_) => (0, 0, 1000),
-        Ok(cp) => {
+    match Score::from_search(score) {
+        Score::Mate(m) if m > 0 => (1000, 0, 0),
+        Score::Mate(_) => (0, 0, 1000),
+        Score::Cp(cp) => {
             let p = |x: f64| 1.0 / (1.0 + (-x).exp());
             let scale = 90.0;
             let offset = 200.0;
@@ -160,9 +159,9 @@ pub fn wdl(score: i32) -> (u32, u32, u32) {
 pub fn info_line(info: &Info, show_wdl: bool, chess960: bool) -> String {
     use vampirc_uci::{UciInfoAttribute as A, UciMessage};
     let ms = info.time.as_millis() as i64;
-    let (cp, mate) = match score_to_uci(info.score) {
-        Ok(cp) => (Some(cp), None),
-        Err(m) => (None, Some(m.clamp(-127, 127) as i8)),
+    let (cp, mate) = match Score::from_search(info.score) {
+        Score::Cp(cp) => (Some(cp), None),
+        Score::Mate(m) => (None, Some(m.clamp(-127, 127) as i8)),
     };
     let head = UciMessage::Info(vec![
         A::Depth(info.depth.clamp(0, 255) as u8),

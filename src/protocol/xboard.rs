@@ -7,13 +7,18 @@
 //! Commands and search results arrive on one channel, so the engine can apply
 //! its own move to the game when a search ends.
 
-use crate::engine::{Engine, GoParams, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS};
-use crate::protocol::uci::{engine_name, send, VARIANT};
+use super::options;
+use super::output::Output;
+use super::{engine_name, VARIANT};
+use crate::engine::{
+    seconds, Clocks, Engine, GoParams, Info, Score, SearchResult, TimeControl, MAX_HASH_MIB,
+    MAX_MULTIPV, MAX_THREADS,
+};
 use crate::rules::moves::{Move, MoveError};
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::{Outcome, Position};
 use crate::rules::square::Square;
-use crate::search::{score_to_uci, Info, SearchResult};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
@@ -25,23 +30,29 @@ use std::time::Duration;
 pub const PIECE_TO_CHAR: &str =
     "PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk";
 
-/// Betza descriptions of the moves, one `piece` line each (`&`: both colours).
-/// `FH` and the Pawn's promotions cannot say the River or promotion rules;
-/// `lift`/`highlight` tell the GUI those.
-pub const PIECE_LINES: &[&str] = &[
-    "P& fmWfceF",
-    "N& N",
-    "B& B",
-    "R& R",
-    "Q& Q",
-    "K& KO3",
-    "C& mRcpR",
-    "A& mBcpB",
-    "T& mQcpQ",
-    "L& C",
-    "G& NC",
-    "F& FH",
+/// The order in which the `piece` lines are sent.
+const PIECE_ORDER: [PieceKind; 12] = [
+    PieceKind::Pawn,
+    PieceKind::Knight,
+    PieceKind::Bishop,
+    PieceKind::Rook,
+    PieceKind::Queen,
+    PieceKind::King,
+    PieceKind::Cannon,
+    PieceKind::Arrow,
+    PieceKind::Tank,
+    PieceKind::Camel,
+    PieceKind::Gnu,
+    PieceKind::Frog,
 ];
+
+/// The `piece` lines (`&`: both colours), from each kind's Betza string.
+pub fn piece_lines() -> Vec<String> {
+    PIECE_ORDER
+        .iter()
+        .map(|k| format!("{}& {}", k.letter(), k.info().betza))
+        .collect()
+}
 
 enum Event {
     Line(String),
@@ -59,12 +70,12 @@ enum Mode {
     Analyze,
 }
 
-struct Clocks {
+/// The time settings XBoard gives: the control (`level` or `st`), the
+/// clocks (`time`, `otim`), a depth limit (`sd`) and `nps`.
+struct TimeSettings {
+    control: TimeControl,
     own: Duration,
     opp: Duration,
-    moves_per_session: u32,
-    inc: Duration,
-    fixed: Option<Duration>,
     depth: Option<i32>,
     nps: Option<u64>,
 }
@@ -74,38 +85,32 @@ pub struct Xboard {
     engine: Engine,
     game: Position,
     mode: Mode,
-    clocks: Clocks,
+    time: TimeSettings,
     post: Arc<AtomicBool>,
     searching: Option<u64>,
     generation: u64,
     last_info: Arc<Mutex<Option<Info>>>,
     game_over: bool,
     events: Sender<Event>,
+    out: Output,
 }
 
+/// `level`'s base time: minutes, or `minutes:seconds`.
 fn parse_minutes(text: &str) -> Option<Duration> {
-    match text.split_once(':') {
-        Some((m, s)) => Some(Duration::from_secs(
-            m.parse::<u64>().ok()? * 60 + s.parse::<u64>().ok()?,
-        )),
-        None => Some(Duration::from_secs_f64(
-            text.parse::<f64>().ok()?.max(0.0) * 60.0,
-        )),
-    }
+    let secs = match text.split_once(':') {
+        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
+        None => text.parse::<f64>().ok()? * 60.0,
+    };
+    seconds(secs)
 }
 
 /// Thinking output: `ply score time(cs) nodes pv`, mate as 100000 + moves.
 fn thinking_line(info: &Info) -> String {
-    let score = match score_to_uci(info.score) {
-        Ok(cp) => cp,
-        Err(m) if m > 0 => 100_000 + m,
-        Err(m) => -100_000 + m,
-    };
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     format!(
         "{} {} {} {} {}",
         info.depth,
-        score,
+        Score::from_search(info.score).xboard(),
         info.time.as_millis() / 10,
         info.nodes,
         pv.join(" ")
@@ -129,17 +134,20 @@ fn result_line(outcome: Outcome) -> String {
 }
 
 impl Xboard {
-    fn new(events: Sender<Event>) -> Xboard {
+    fn new(events: Sender<Event>, out: Output) -> Xboard {
+        let five_minutes = Duration::from_secs(300);
         Xboard {
             engine: Engine::new(),
             game: Position::startpos(),
             mode: Mode::Play(Color::Black),
-            clocks: Clocks {
-                own: Duration::from_secs(300),
-                opp: Duration::from_secs(300),
-                moves_per_session: 0,
-                inc: Duration::ZERO,
-                fixed: None,
+            time: TimeSettings {
+                control: TimeControl::Clock {
+                    base: five_minutes,
+                    inc: Duration::ZERO,
+                    moves: None,
+                },
+                own: five_minutes,
+                opp: five_minutes,
                 depth: None,
                 nps: None,
             },
@@ -149,7 +157,12 @@ impl Xboard {
             last_info: Arc::new(Mutex::new(None)),
             game_over: false,
             events,
+            out,
         }
+    }
+
+    fn send(&self, line: &str) {
+        self.out.send(line);
     }
 
     fn features() -> String {
@@ -162,12 +175,12 @@ impl Xboard {
     }
 
     fn announce_variant(&self) {
-        send(&format!(
+        self.send(&format!(
             "setup ({PIECE_TO_CHAR}) 12x8+0_fairy {}",
             Position::START_FEN
         ));
-        for p in PIECE_LINES {
-            send(&format!("piece {p}"));
+        for p in piece_lines() {
+            self.send(&format!("piece {p}"));
         }
     }
 
@@ -181,31 +194,27 @@ impl Xboard {
 
     fn go_params(&self) -> GoParams {
         let mut go = GoParams {
-            depth: self.clocks.depth,
+            depth: self.time.depth,
             ..GoParams::default()
         };
-        if let Some(t) = self.clocks.fixed {
-            go.movetime = Some(t);
-        } else {
-            let white = self.game.side_to_move() == Color::White;
-            let (w, b) = if white {
-                (self.clocks.own, self.clocks.opp)
-            } else {
-                (self.clocks.opp, self.clocks.own)
-            };
-            go.wtime = Some(w);
-            go.btime = Some(b);
-            go.winc = Some(self.clocks.inc);
-            go.binc = Some(self.clocks.inc);
-            let mps = self.clocks.moves_per_session;
-            if mps > 0 {
-                let done = (self.game.fullmove_number() as u32 - 1) % mps;
-                go.movestogo = Some(mps - done);
+        match self.time.control {
+            TimeControl::MoveTime(t) => match self.time.nps {
+                // `nps N` makes N nodes count as one second.
+                Some(nps) => go.nodes = Some((nps as f64 * t.as_secs_f64()).max(1.0) as u64),
+                None => go.movetime = Some(t),
+            },
+            TimeControl::Clock { inc, .. } => {
+                let side = self.game.side_to_move();
+                let mut time = [self.time.own; 2];
+                time[(!side).index()] = self.time.opp;
+                let moves_made = u32::from(self.game.fullmove_number()).saturating_sub(1);
+                go.clocks = Some(Clocks {
+                    time,
+                    inc: [inc; 2],
+                    moves_to_go: self.time.control.moves_to_go(moves_made),
+                });
             }
-        }
-        if let (Some(nps), Some(t)) = (self.clocks.nps, self.clocks.fixed) {
-            go.movetime = None;
-            go.nodes = Some((nps as f64 * t.as_secs_f64()).max(1.0) as u64);
+            TimeControl::Nodes(_) | TimeControl::Depth(_) => {}
         }
         go
     }
@@ -231,6 +240,7 @@ impl Xboard {
         let post = Arc::clone(&self.post);
         let last = Arc::clone(&self.last_info);
         let events = self.events.clone();
+        let out = self.out.clone();
         self.engine.go(
             &go,
             Box::new(move |info| {
@@ -238,7 +248,7 @@ impl Xboard {
                     *l = Some(info.clone());
                 }
                 if post.load(Ordering::Relaxed) || analyze {
-                    send(&thinking_line(info));
+                    out.send(&thinking_line(info));
                 }
             }),
             Box::new(move |result| {
@@ -262,7 +272,7 @@ impl Xboard {
     fn check_game_end(&mut self) -> bool {
         if let Some(o) = self.game.outcome() {
             if !self.game_over {
-                send(&result_line(o));
+                self.send(&result_line(o));
             }
             self.game_over = true;
             return true;
@@ -275,11 +285,14 @@ impl Xboard {
             return; // aborted
         }
         self.searching = None;
+        if let Some(e) = &result.error {
+            self.send(&format!("telluser {e}"));
+        }
         if self.mode == Mode::Analyze {
             return;
         }
         if let Some(m) = result.best {
-            send(&format!("move {m}"));
+            self.send(&format!("move {m}"));
             self.game.make_move(m);
             self.check_game_end();
         }
@@ -316,7 +329,7 @@ impl Xboard {
                     self.maybe_think();
                 }
             }
-            Err(_) => send(&format!("Illegal move: {text}")),
+            Err(_) => self.send(&format!("Illegal move: {text}")),
         }
     }
 
@@ -324,7 +337,7 @@ impl Xboard {
     /// magenta promotions) and offer the promotion choice.
     fn lift(&self, square: &str) {
         let Ok(from) = square.trim_end_matches(',').parse::<Square>() else {
-            send(&format!("Error (bad square): lift {square}"));
+            self.send(&format!("Error (bad square): lift {square}"));
             return;
         };
         let moves: Vec<Move> = self
@@ -381,24 +394,25 @@ impl Xboard {
             }
             rows.push(row);
         }
-        send(&format!("highlight {}", rows.join("/")));
+        self.send(&format!("highlight {}", rows.join("/")));
         if !choices.is_empty() {
-            send(&format!(
+            self.send(&format!(
                 "choice {}",
                 choices.into_iter().collect::<String>()
             ));
         }
     }
 
+    /// `option NAME[=VALUE]`: the engine options (see `options`).
     fn set_option(&mut self, text: &str) {
-        let (name, value) = text.split_once('=').unwrap_or((text, ""));
-        match name.trim() {
-            "MultiPV" => match value.trim().parse::<usize>() {
-                Ok(n) => self.engine.set_multipv(n),
-                Err(_) => send(&format!("Error (bad value): option {text}")),
-            },
-            "Clear Hash" => self.engine.clear_hash(),
-            _ => send(&format!("Error (unknown option): {name}")),
+        let (name, value) = match text.split_once('=') {
+            Some((n, v)) => (n.trim(), Some(v)),
+            None => (text.trim(), None),
+        };
+        match options::set(&mut self.engine, name, value) {
+            Some(Ok(())) => {}
+            Some(Err(e)) => self.send(&format!("Error (bad value): option {text}: {e}")),
+            None => self.send(&format!("Error (unknown option): {name}")),
         }
     }
 
@@ -412,25 +426,12 @@ impl Xboard {
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "hint" | "bk" | "draw" | "egtpath" | "put" | "hover" | "easy" | "hard" => {}
             "protover" => {
-                send(&Xboard::features());
-                send("feature done=1");
+                self.send(&Xboard::features());
+                self.send("feature done=1");
             }
-            "new" => {
-                self.abort_search();
-                self.game = Position::startpos();
-                self.mode = Mode::Play(Color::Black);
-                self.clocks.depth = None;
-                self.game_over = false;
-                self.engine.new_game();
-                self.announce_variant();
-            }
-            "variant" => {
-                if rest == VARIANT {
-                    self.announce_variant();
-                } else {
-                    send(&format!("Error (unsupported variant): {rest}"));
-                }
-            }
+            "new" => self.new_game(),
+            "variant" if rest == VARIANT => self.announce_variant(),
+            "variant" => self.send(&format!("Error (unsupported variant): {rest}")),
             "force" => {
                 self.abort_search();
                 self.mode = Mode::Force;
@@ -444,84 +445,14 @@ impl Xboard {
                 self.mode = Mode::Play(!self.game.side_to_move());
             }
             "usermove" => self.user_move(rest),
-            "?" => {
-                // Move now: stop the search; its result arrives as an event.
-                if self.searching.is_some() {
-                    self.engine.stop();
-                }
-            }
-            "ping" => send(&format!("pong {rest}")),
-            "time" | "otim" => match rest.parse::<u64>() {
-                Ok(cs) => {
-                    let d = Duration::from_millis(cs * 10);
-                    if cmd == "time" {
-                        self.clocks.own = d;
-                    } else {
-                        self.clocks.opp = d;
-                    }
-                }
-                Err(_) => send(&format!("Error (bad time): {line}")),
-            },
-            "level" => {
-                let f: Vec<&str> = rest.split_whitespace().collect();
-                let parsed = (f.len() == 3)
-                    .then(|| {
-                        (
-                            f[0].parse::<u32>().ok(),
-                            parse_minutes(f[1]),
-                            f[2].parse::<f64>().ok(),
-                        )
-                    })
-                    .and_then(|(m, b, i)| Some((m?, b?, i?)));
-                match parsed {
-                    Some((mps, base, inc)) => {
-                        self.clocks.moves_per_session = mps;
-                        self.clocks.own = base;
-                        self.clocks.opp = base;
-                        self.clocks.inc = Duration::from_secs_f64(inc.max(0.0));
-                        self.clocks.fixed = None;
-                    }
-                    None => send(&format!("Error (bad level): {line}")),
-                }
-            }
-            "st" => match rest.parse::<f64>() {
-                Ok(s) if s > 0.0 => self.clocks.fixed = Some(Duration::from_secs_f64(s)),
-                _ => send(&format!("Error (bad time): {line}")),
-            },
-            "sd" => match rest.parse::<i32>() {
-                Ok(d) if d > 0 => self.clocks.depth = Some(d),
-                _ => send(&format!("Error (bad depth): {line}")),
-            },
-            "nps" => match rest.parse::<u64>() {
-                Ok(n) if n > 0 => self.clocks.nps = Some(n),
-                _ => send(&format!("Error (bad nps): {line}")),
-            },
-            "setboard" => match Position::from_fen(rest) {
-                Ok(p) => {
-                    self.abort_search();
-                    self.game = p;
-                    self.game_over = false;
-                    if self.mode == Mode::Analyze {
-                        self.maybe_think();
-                    }
-                }
-                Err(e) => send(&format!("tellusererror Illegal position: {e}")),
-            },
-            "undo" | "remove" => {
-                let plies = if cmd == "undo" { 1 } else { 2 };
-                if self.game.game_ply() < plies {
-                    send(&format!("Error (command not legal now): {cmd}"));
-                } else {
-                    self.abort_search();
-                    for _ in 0..plies {
-                        self.game.unmake_move();
-                    }
-                    self.game_over = false;
-                    if self.mode == Mode::Analyze {
-                        self.maybe_think();
-                    }
-                }
-            }
+            // Move now: stop the search; its result arrives as an event.
+            "?" if self.searching.is_some() => self.engine.stop(),
+            "?" => {}
+            "ping" => self.send(&format!("pong {rest}")),
+            "time" | "otim" | "level" | "st" | "sd" | "nps" => self.time_command(cmd, rest, line),
+            "setboard" => self.set_board(rest),
+            "undo" => self.take_back(cmd, 1),
+            "remove" => self.take_back(cmd, 2),
             "result" => {
                 self.abort_search();
                 self.game_over = true;
@@ -537,77 +468,173 @@ impl Xboard {
                 self.abort_search();
                 self.mode = Mode::Force;
             }
-            "." => {
-                let info = self.last_info.lock().ok().and_then(|l| l.clone());
-                if let Some(i) = info {
-                    let total = self.game.legal_moves().len();
-                    send(&format!(
-                        "stat01: {} {} {} {} {}",
-                        i.time.as_millis() / 10,
-                        i.nodes,
-                        i.depth,
-                        0,
-                        total
-                    ));
-                }
-            }
-            "memory" => match rest.parse::<usize>() {
-                Ok(mb) => self.engine.set_hash_mib(mb.clamp(1, MAX_HASH_MIB)),
-                Err(_) => send(&format!("Error (bad memory): {line}")),
-            },
-            "cores" => match rest.parse::<usize>() {
-                Ok(n) => self.engine.set_threads(n.clamp(1, MAX_THREADS)),
-                Err(_) => send(&format!("Error (bad cores): {line}")),
-            },
-            "option" => self.set_option(rest),
+            "." => self.stat01(),
+            "memory" | "cores" | "option" => self.engine_setting(cmd, rest, line),
             "lift" => self.lift(rest),
             "quit" => {
                 self.abort_search();
                 return false;
             }
-            _ => {
-                // Protocol 1 style bare moves are accepted too.
-                if cmd.len() >= 4
-                    && cmd.as_bytes()[0].is_ascii_lowercase()
-                    && cmd.as_bytes()[1].is_ascii_digit()
-                {
-                    self.user_move(cmd);
-                } else {
-                    send(&format!("Error (unknown command): {cmd}"));
-                }
-            }
+            _ => self.bare_move_or_unknown(cmd),
         }
         true
     }
+
+    /// Protocol 1 style bare moves are accepted too.
+    fn bare_move_or_unknown(&mut self, cmd: &str) {
+        let b = cmd.as_bytes();
+        if b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() {
+            self.user_move(cmd);
+        } else {
+            self.send(&format!("Error (unknown command): {cmd}"));
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.abort_search();
+        self.game = Position::startpos();
+        self.mode = Mode::Play(Color::Black);
+        self.time.depth = None;
+        self.game_over = false;
+        self.engine.new_game();
+        self.announce_variant();
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        match Position::from_fen(fen) {
+            Ok(p) => {
+                self.abort_search();
+                self.game = p;
+                self.game_over = false;
+                if self.mode == Mode::Analyze {
+                    self.maybe_think();
+                }
+            }
+            Err(e) => self.send(&format!("tellusererror Illegal position: {e}")),
+        }
+    }
+
+    /// `undo` (one ply) and `remove` (two).
+    fn take_back(&mut self, cmd: &str, plies: usize) {
+        if self.game.game_ply() < plies {
+            self.send(&format!("Error (command not legal now): {cmd}"));
+            return;
+        }
+        self.abort_search();
+        for _ in 0..plies {
+            self.game.unmake_move();
+        }
+        self.game_over = false;
+        if self.mode == Mode::Analyze {
+            self.maybe_think();
+        }
+    }
+
+    /// `.`: the analysis status line.
+    fn stat01(&self) {
+        let info = self.last_info.lock().ok().and_then(|l| l.clone());
+        if let Some(i) = info {
+            let total = self.game.legal_moves().len();
+            self.send(&format!(
+                "stat01: {} {} {} {} {}",
+                i.time.as_millis() / 10,
+                i.nodes,
+                i.depth,
+                0,
+                total
+            ));
+        }
+    }
+
+    /// `time`, `otim`, `level`, `st`, `sd`, `nps`.
+    fn time_command(&mut self, cmd: &str, rest: &str, line: &str) {
+        let ok = match cmd {
+            "time" | "otim" => rest.parse::<u64>().ok().map(|cs| {
+                let d = Duration::from_millis(cs.saturating_mul(10));
+                if cmd == "time" {
+                    self.time.own = d;
+                } else {
+                    self.time.opp = d;
+                }
+            }),
+            "level" => self.level(rest),
+            "st" => rest
+                .parse::<f64>()
+                .ok()
+                .and_then(seconds)
+                .filter(|d| !d.is_zero())
+                .map(|t| self.time.control = TimeControl::MoveTime(t)),
+            "sd" => rest
+                .parse::<i32>()
+                .ok()
+                .filter(|&d| d > 0)
+                .map(|d| self.time.depth = Some(d)),
+            _ => rest
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .map(|n| self.time.nps = Some(n)),
+        };
+        if ok.is_none() {
+            let what = match cmd {
+                "time" | "otim" | "st" => "time",
+                "sd" => "depth",
+                other => other,
+            };
+            self.send(&format!("Error (bad {what}): {line}"));
+        }
+    }
+
+    /// `level MPS BASE INC`: a clock for the game.
+    fn level(&mut self, rest: &str) -> Option<()> {
+        let f: Vec<&str> = rest.split_whitespace().collect();
+        if f.len() != 3 {
+            return None;
+        }
+        let mps = f[0].parse::<u32>().ok()?;
+        let base = parse_minutes(f[1])?;
+        let inc = seconds(f[2].parse::<f64>().ok()?.max(0.0))?;
+        self.time.control = TimeControl::Clock {
+            base,
+            inc,
+            moves: (mps > 0).then_some(mps),
+        };
+        self.time.own = base;
+        self.time.opp = base;
+        Some(())
+    }
+
+    /// `memory`, `cores`, `option`.
+    fn engine_setting(&mut self, cmd: &str, rest: &str, line: &str) {
+        match cmd {
+            "option" => self.set_option(rest),
+            "memory" => match rest.parse::<usize>() {
+                Ok(mb) => self.engine.set_hash_mib(mb.clamp(1, MAX_HASH_MIB)),
+                Err(_) => self.send(&format!("Error (bad memory): {line}")),
+            },
+            _ => match rest.parse::<usize>() {
+                Ok(n) => self.engine.set_threads(n.clamp(1, MAX_THREADS)),
+                Err(_) => self.send(&format!("Error (bad cores): {line}")),
+            },
+        }
+    }
 }
 
-/// Run the CECP loop on stdin until `quit` or end of input. The first line
-/// (`xboard`) has been read by the caller.
-pub fn run_stdio() {
+/// Run the CECP loop until `quit` or end of input, writing to `out`. The
+/// first line (`xboard`) may already have been read by the caller.
+pub fn run(input: impl BufRead + Send + 'static, out: Output) {
     let (tx, rx) = channel();
     let reader = tx.clone();
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        let mut line = String::new();
-        loop {
-            line.clear();
-            match stdin.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    let _ = reader.send(Event::Line("quit".into()));
-                    break;
-                }
-                Ok(_) => {
-                    if reader
-                        .send(Event::Line(line.trim_end().to_string()))
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
+        for line in input.lines() {
+            let Ok(line) = line else { break };
+            if reader.send(Event::Line(line)).is_err() {
+                return;
             }
         }
+        let _ = reader.send(Event::Line("quit".into()));
     });
-    let mut xb = Xboard::new(tx);
+    let mut xb = Xboard::new(tx, out);
     for event in rx {
         match event {
             Event::Line(l) => {
@@ -619,4 +646,9 @@ pub fn run_stdio() {
         }
     }
     xb.engine.stop();
+}
+
+/// Run the CECP loop on stdin and stdout.
+pub fn run_stdio() {
+    run(std::io::BufReader::new(std::io::stdin()), Output::stdout());
 }

@@ -3,44 +3,17 @@
 //! it needs only the board array: the legality filter runs it on a scratch copy
 //! with the move applied, without a full make/unmake.
 
+use crate::rules::board::{
+    beyond_screen, next_occupied, step_from, Board, DIAG_STEPS, OFFBOARD, ORTHO_STEPS,
+};
 use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::position::{Position, EMPTY, OFFBOARD};
-use crate::rules::square::{Square, MAILBOX_SIZE};
-use crate::rules::tables::{DIAG_DIRS, ORTHO_DIRS, TABLES};
-
-/// A mailbox board: piece codes, `EMPTY` or `OFFBOARD`.
-pub(crate) type Board = [u8; MAILBOX_SIZE];
+use crate::rules::position::Position;
+use crate::rules::square::Square;
+use crate::rules::tables::TABLES;
 
 #[inline]
 fn code(color: Color, kind: PieceKind) -> u8 {
     Piece::new(color, kind).code()
-}
-
-/// Mailbox steps of the orthogonal and diagonal unit vectors.
-const ORTHO_STEPS: [i16; 4] = [
-    Square::step(ORTHO_DIRS[0].0, ORTHO_DIRS[0].1),
-    Square::step(ORTHO_DIRS[1].0, ORTHO_DIRS[1].1),
-    Square::step(ORTHO_DIRS[2].0, ORTHO_DIRS[2].1),
-    Square::step(ORTHO_DIRS[3].0, ORTHO_DIRS[3].1),
-];
-const DIAG_STEPS: [i16; 4] = [
-    Square::step(DIAG_DIRS[0].0, DIAG_DIRS[0].1),
-    Square::step(DIAG_DIRS[1].0, DIAG_DIRS[1].1),
-    Square::step(DIAG_DIRS[2].0, DIAG_DIRS[2].1),
-    Square::step(DIAG_DIRS[3].0, DIAG_DIRS[3].1),
-];
-
-/// Walk from `s` along `step` to the first occupied cell; returns its index and
-/// the number of steps taken (the cell may be `OFFBOARD`).
-#[inline]
-fn first_occupied(board: &Board, s: usize, step: i16) -> (usize, u32) {
-    let mut t = (s as i16 + step) as usize;
-    let mut n = 1;
-    while board[t] == EMPTY {
-        t = (t as i16 + step) as usize;
-        n += 1;
-    }
-    (t, n)
 }
 
 /// True if any man of colour `by` attacks mailbox square `s` on `board`.
@@ -65,15 +38,8 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
         }
     }
     for leap in &t.frog_leap[s] {
-        if board[leap.to as usize] == frog {
-            match leap.river_passed {
-                None => return true,
-                Some([a, b]) => {
-                    if board[a as usize] == EMPTY && board[b as usize] == EMPTY {
-                        return true;
-                    }
-                }
-            }
+        if board[leap.to as usize] == frog && leap.is_open(board) {
+            return true;
         }
     }
 
@@ -81,18 +47,18 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
     let queen = code(by, PieceKind::Queen);
     let cannon = code(by, PieceKind::Cannon);
     let tank = code(by, PieceKind::Tank);
+    // Walking out from the target, the first man is what a slider or a
+    // one-step man attacks from; a hopper attacks from beyond it (the screen).
     for &step in &ORTHO_STEPS {
-        let (first, n) = first_occupied(board, s, step);
+        let first = next_occupied(board, s, step);
         let c = board[first];
         if c == OFFBOARD {
             continue;
         }
-        if c == rook || c == queen || (n == 1 && c == king) {
+        if c == rook || c == queen || (c == king && first == step_from(s, step)) {
             return true;
         }
-        // The first piece is a screen: a Cannon or Tank beyond it captures.
-        let (second, _) = first_occupied(board, first, step);
-        let c2 = board[second];
+        let c2 = board[beyond_screen(board, first, step)];
         if c2 == cannon || c2 == tank {
             return true;
         }
@@ -105,7 +71,7 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
     // White Pawn sits below `s` (negative step), a Black one above.
     let pawn_above = by == Color::Black;
     for &step in &DIAG_STEPS {
-        let (first, n) = first_occupied(board, s, step);
+        let first = next_occupied(board, s, step);
         let c = board[first];
         if c == OFFBOARD {
             continue;
@@ -113,7 +79,7 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
         if c == bishop || c == queen {
             return true;
         }
-        if n == 1 {
+        if first == step_from(s, step) {
             if c == king || c == frog {
                 return true;
             }
@@ -121,8 +87,7 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
                 return true;
             }
         }
-        let (second, _) = first_occupied(board, first, step);
-        let c2 = board[second];
+        let c2 = board[beyond_screen(board, first, step)];
         if c2 == arrow || c2 == tank {
             return true;
         }

@@ -1,8 +1,9 @@
 //! FEN for the 12x8 board: parse (with typed errors that say what and where)
 //! and print, round-tripping.
 
+use crate::rules::castling::{rights, CASTLES};
 use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::position::{castling, Position, CASTLES, MAX_MEN_PER_SIDE};
+use crate::rules::position::{Position, MAX_MEN_PER_SIDE};
 use crate::rules::square::Square;
 use std::fmt;
 
@@ -283,10 +284,10 @@ impl Position {
             out.push('-');
         } else {
             for (bit, ch) in [
-                (castling::WHITE_KING, 'K'),
-                (castling::WHITE_QUEEN, 'Q'),
-                (castling::BLACK_KING, 'k'),
-                (castling::BLACK_QUEEN, 'q'),
+                (rights::WHITE_KING, 'K'),
+                (rights::WHITE_QUEEN, 'Q'),
+                (rights::BLACK_KING, 'k'),
+                (rights::BLACK_QUEEN, 'q'),
             ] {
                 if rights & bit != 0 {
                     out.push(ch);

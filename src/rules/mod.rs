@@ -3,12 +3,15 @@
 //! generation, FEN and perft. Nothing here knows about evaluation or search.
 
 pub mod attack;
+pub(crate) mod board;
+pub mod castling;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod random;
 pub mod square;
 pub mod tables;
 pub mod zobrist;

@@ -8,10 +8,15 @@
 //! over two passed squares) runs along one of those lines. Every other move is
 //! tested on a scratch board with the move applied.
 
-use crate::rules::attack::{attacked, Board};
+use crate::rules::attack::attacked;
+use crate::rules::board::{
+    beyond_screen, is_enemy, next_occupied, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY,
+    LINE_STEPS, OFFBOARD, ORTHO_LINES,
+};
+use crate::rules::castling::{self, CASTLES};
 use crate::rules::moves::{Move, MoveError, MoveList, MoveText};
 use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::position::{Position, CASTLES, EMPTY, OFFBOARD};
+use crate::rules::position::Position;
 use crate::rules::square::Square;
 use crate::rules::tables::TABLES;
 
@@ -32,13 +37,6 @@ impl PromotionChoices {
     fn frog_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
         self.frog.iter().flatten().copied()
     }
-}
-
-/// Is this on-board, occupied cell `c` an enemy of the side whose colour bit is
-/// `own_bit` (0 White, 16 Black)?
-#[inline]
-fn is_enemy(c: u8, own_bit: u8) -> bool {
-    c != EMPTY && c != OFFBOARD && c & 16 != own_bit
 }
 
 impl Position {
@@ -188,12 +186,12 @@ impl Position {
                         self.generate_castling(list);
                     }
                 }
-                PieceKind::Rook => self.slides::<TACTICAL>(list, fsq, 0..4, own_bit),
-                PieceKind::Bishop => self.slides::<TACTICAL>(list, fsq, 4..8, own_bit),
-                PieceKind::Queen => self.slides::<TACTICAL>(list, fsq, 0..8, own_bit),
-                PieceKind::Cannon => self.hops::<TACTICAL>(list, fsq, 0..4, own_bit),
-                PieceKind::Arrow => self.hops::<TACTICAL>(list, fsq, 4..8, own_bit),
-                PieceKind::Tank => self.hops::<TACTICAL>(list, fsq, 0..8, own_bit),
+                PieceKind::Rook => self.slides::<TACTICAL>(list, from, ORTHO_LINES, own_bit),
+                PieceKind::Bishop => self.slides::<TACTICAL>(list, from, DIAG_LINES, own_bit),
+                PieceKind::Queen => self.slides::<TACTICAL>(list, from, ALL_LINES, own_bit),
+                PieceKind::Cannon => self.hops::<TACTICAL>(list, from, ORTHO_LINES, own_bit),
+                PieceKind::Arrow => self.hops::<TACTICAL>(list, from, DIAG_LINES, own_bit),
+                PieceKind::Tank => self.hops::<TACTICAL>(list, from, ALL_LINES, own_bit),
                 PieceKind::Frog => {
                     let from_far = fsq.rank() == far_rank;
                     // Quiescence keeps captures and promotions: a quiet Frog
@@ -217,12 +215,7 @@ impl Position {
                         }
                     }
                     for leap in &t.frog_leap[from] {
-                        if let Some([a, b]) = leap.river_passed {
-                            if board[a as usize] != EMPTY || board[b as usize] != EMPTY {
-                                continue;
-                            }
-                        }
-                        if open(leap.to as usize) {
+                        if leap.is_open(board) && open(leap.to as usize) {
                             add(list, leap.to as usize);
                         }
                     }
@@ -231,70 +224,63 @@ impl Position {
         }
     }
 
-    /// Slider moves along the given ray directions.
+    /// Slider moves along the given lines (indices into `LINE_STEPS`).
     #[inline]
     fn slides<const TACTICAL: bool>(
         &self,
         list: &mut MoveList,
-        from: Square,
-        dirs: std::ops::Range<usize>,
+        from: usize,
+        lines: std::ops::Range<usize>,
         own_bit: u8,
     ) {
-        for d in dirs {
-            for &to in &TABLES.rays[from.mailbox()][d] {
-                let c = self.board[to as usize];
-                if (!TACTICAL && c == EMPTY) || is_enemy(c, own_bit) {
-                    list.push(Move::new(
-                        from,
-                        Square::from_mailbox(to as usize).expect("ray"),
-                        None,
-                    ));
-                }
-                if c != EMPTY {
-                    break;
-                }
+        for &step in &LINE_STEPS[lines] {
+            let end = self.quiet_run::<TACTICAL>(list, from, step);
+            if is_enemy(self.board[end], own_bit) {
+                list.push(Move::from_boxes(from, end));
             }
         }
     }
 
-    /// Hopper moves: quiet moves as a slider, captures over exactly one screen.
+    /// Hopper moves: quiet moves as a slider, captures over exactly one
+    /// screen (`hop_line`).
     #[inline]
     fn hops<const TACTICAL: bool>(
         &self,
         list: &mut MoveList,
-        from: Square,
-        dirs: std::ops::Range<usize>,
+        from: usize,
+        lines: std::ops::Range<usize>,
         own_bit: u8,
     ) {
-        for d in dirs {
-            let mut ray = TABLES.rays[from.mailbox()][d].iter();
-            for &to in ray.by_ref() {
-                if self.board[to as usize] != EMPTY {
-                    break; // the screen
-                }
-                if TACTICAL {
-                    continue;
-                }
-                list.push(Move::new(
-                    from,
-                    Square::from_mailbox(to as usize).expect("ray"),
-                    None,
-                ));
+        for &step in &LINE_STEPS[lines] {
+            let screen = self.quiet_run::<TACTICAL>(list, from, step);
+            if self.board[screen] == OFFBOARD {
+                continue;
             }
-            for &to in ray {
-                let c = self.board[to as usize];
-                if c != EMPTY {
-                    if is_enemy(c, own_bit) {
-                        list.push(Move::new(
-                            from,
-                            Square::from_mailbox(to as usize).expect("ray"),
-                            None,
-                        ));
-                    }
-                    break;
-                }
+            let target = beyond_screen(&self.board, screen, step);
+            if is_enemy(self.board[target], own_bit) {
+                list.push(Move::from_boxes(from, target));
             }
         }
+    }
+
+    /// Quiet moves along a line up to its first man (unless `TACTICAL`);
+    /// returns that man's cell (or the edge).
+    #[inline]
+    fn quiet_run<const TACTICAL: bool>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        step: i16,
+    ) -> usize {
+        if TACTICAL {
+            return next_occupied(&self.board, from, step);
+        }
+        let mut to = step_from(from, step);
+        while self.board[to] == EMPTY {
+            list.push(Move::from_boxes(from, to));
+            to = step_from(to, step);
+        }
+        to
     }
 
     /// Castling moves that are fully legal.
@@ -387,6 +373,18 @@ impl Position {
         t.delta_box(to, enemy_king).caps & crate::rules::tables::attack_caps(piece) != 0
     }
 
+    /// True if the move takes a man.
+    #[inline]
+    pub fn is_capture(&self, m: Move) -> bool {
+        !m.is_castle() && self.board[m.target_box()] != EMPTY
+    }
+
+    /// True if the move captures or promotes (the moves quiescence searches).
+    #[inline]
+    pub fn is_tactical(&self, m: Move) -> bool {
+        self.is_capture(m) || m.promotion().is_some()
+    }
+
     /// True if `m` is legal in this position.
     pub fn is_legal(&self, m: Move) -> bool {
         !m.is_none() && self.legal_moves().contains(&m)
@@ -400,19 +398,11 @@ impl Position {
         let found = legal.iter().copied().find(|m| {
             m.from() == mt.from && m.promotion() == mt.promotion && {
                 m.to() == mt.to
-                    || (m.is_castle() && castle_rook_square(self.side, m.to()) == Some(mt.to))
+                    || (m.is_castle() && castling::rook_home(m.from(), m.to()) == Some(mt.to))
             }
         });
         found.ok_or_else(|| MoveError::Illegal(text.trim().to_string()))
     }
-}
-
-/// The Rook's home square of the castling whose King lands on `king_to`.
-fn castle_rook_square(side: Color, king_to: Square) -> Option<Square> {
-    CASTLES[side.index()]
-        .iter()
-        .find(|g| g.king_to == king_to)
-        .map(|g| g.rook_from)
 }
 
 /// Apply `m` to a scratch board, test the King, and restore the board.

@@ -1,5 +1,6 @@
 //! The `Move` type and its wire notation (`e2i6`, `c7c8t`, castling `g1j1`).
 
+use crate::rules::castling;
 use crate::rules::piece::PieceKind;
 use crate::rules::square::Square;
 use arrayvec::ArrayVec;
@@ -30,6 +31,13 @@ impl Move {
     pub fn new(from: Square, to: Square, promotion: Option<PieceKind>) -> Move {
         let promo = promotion.map_or(0, |k| k as u32 + 1);
         Move(from.mailbox() as u32 | (to.mailbox() as u32) << 8 | promo << PROMO_SHIFT)
+    }
+
+    /// An ordinary move between two on-board mailbox cells (move generation's
+    /// hot loops, which hold cells rather than squares).
+    #[inline]
+    pub(crate) fn from_boxes(from: usize, to: usize) -> Move {
+        Move(from as u32 | (to as u32) << 8)
     }
 
     /// A castling move, written as the King's move.
@@ -86,13 +94,13 @@ impl Move {
     /// Wire text with castling written King-takes-Rook (`g1l1`, `g1a1`), as
     /// UCI_Chess960 wants; other moves as `Display`.
     pub fn chess960_text(self) -> String {
-        if self.is_castle() {
-            let (from, to) = (self.from(), self.to());
-            let rook_file = if to.file() > from.file() { 11 } else { 0 };
-            let rook = Square::new(rook_file, from.rank()).expect("rook home on board");
-            format!("{from}{rook}")
-        } else {
-            self.to_string()
+        let rook = self
+            .is_castle()
+            .then(|| castling::rook_home(self.from(), self.to()))
+            .flatten();
+        match rook {
+            Some(rook) => format!("{}{rook}", self.from()),
+            None => self.to_string(),
         }
     }
 

@@ -122,22 +122,17 @@ impl PieceKind {
         PieceKind::ALL.get(i).copied()
     }
 
+    /// Everything said once about this kind: letter, name, movement and
+    /// its XBoard Betza string.
+    #[inline]
+    pub const fn info(self) -> &'static KindInfo {
+        &KINDS[self as usize]
+    }
+
     /// Upper-case FEN letter.
+    #[inline]
     pub const fn letter(self) -> char {
-        match self {
-            PieceKind::Pawn => 'P',
-            PieceKind::Knight => 'N',
-            PieceKind::Bishop => 'B',
-            PieceKind::Rook => 'R',
-            PieceKind::Queen => 'Q',
-            PieceKind::King => 'K',
-            PieceKind::Camel => 'L',
-            PieceKind::Gnu => 'G',
-            PieceKind::Cannon => 'C',
-            PieceKind::Arrow => 'A',
-            PieceKind::Tank => 'T',
-            PieceKind::Frog => 'F',
-        }
+        self.info().letter
     }
 
     /// Kind from a FEN letter of either case.
@@ -148,22 +143,103 @@ impl PieceKind {
 
     /// English name.
     pub const fn name(self) -> &'static str {
-        match self {
-            PieceKind::Pawn => "Pawn",
-            PieceKind::Knight => "Knight",
-            PieceKind::Bishop => "Bishop",
-            PieceKind::Rook => "Rook",
-            PieceKind::Queen => "Queen",
-            PieceKind::King => "King",
-            PieceKind::Camel => "Camel",
-            PieceKind::Gnu => "Gnu",
-            PieceKind::Cannon => "Cannon",
-            PieceKind::Arrow => "Arrow",
-            PieceKind::Tank => "Tank",
-            PieceKind::Frog => "Frog",
-        }
+        self.info().name
     }
 }
+
+/// The description of one piece kind. Its material value is an evaluation
+/// weight (`eval::EvalParams::piece_values`); its moves are generated in
+/// `movegen` (one arm per kind: the hot loop keeps per-kind code for speed)
+/// from the tables in `tables`.
+#[derive(Debug)]
+pub struct KindInfo {
+    /// Upper-case FEN letter.
+    pub letter: char,
+    /// English name.
+    pub name: &'static str,
+    /// How it moves, in words (rules.md).
+    pub movement: &'static str,
+    /// Its moves in Betza notation as XBoard reads them. `FH` cannot say the
+    /// River and the Pawn's cannot say which promotions exist; XBoard's
+    /// `lift`/`highlight` tell it those.
+    pub betza: &'static str,
+}
+
+/// The twelve kinds, in `PieceKind` order.
+const KINDS: [KindInfo; NUM_KINDS] = [
+    KindInfo {
+        letter: 'P',
+        name: "Pawn",
+        movement: "one step forward, captures one step diagonally forward; promotes on the last rank",
+        betza: "fmWfceF",
+    },
+    KindInfo {
+        letter: 'N',
+        name: "Knight",
+        movement: "(2,1) leaper",
+        betza: "N",
+    },
+    KindInfo {
+        letter: 'B',
+        name: "Bishop",
+        movement: "diagonal slider",
+        betza: "B",
+    },
+    KindInfo {
+        letter: 'R',
+        name: "Rook",
+        movement: "orthogonal slider",
+        betza: "R",
+    },
+    KindInfo {
+        letter: 'Q',
+        name: "Queen",
+        movement: "Rook + Bishop (by promotion only)",
+        betza: "Q",
+    },
+    KindInfo {
+        letter: 'K',
+        name: "King",
+        movement: "one step any way; castles three files toward either Rook",
+        betza: "KO3",
+    },
+    KindInfo {
+        letter: 'L',
+        name: "Camel",
+        movement: "(3,1) leaper",
+        betza: "C",
+    },
+    KindInfo {
+        letter: 'G',
+        name: "Gnu",
+        movement: "Knight + Camel (by promotion only)",
+        betza: "NC",
+    },
+    KindInfo {
+        letter: 'C',
+        name: "Cannon",
+        movement: "moves as a Rook, captures by hopping one orthogonal screen",
+        betza: "mRcpR",
+    },
+    KindInfo {
+        letter: 'A',
+        name: "Arrow",
+        movement: "moves as a Bishop, captures by hopping one diagonal screen",
+        betza: "mBcpB",
+    },
+    KindInfo {
+        letter: 'T',
+        name: "Tank",
+        movement: "Cannon + Arrow (by promotion only)",
+        betza: "mQcpQ",
+    },
+    KindInfo {
+        letter: 'F',
+        name: "Frog",
+        movement: "one step diagonally or three orthogonally; crossing the River needs the two passed squares empty",
+        betza: "FH",
+    },
+];
 
 /// A piece of a given colour, packed as `kind + 1 + 16 * colour` so that a board
 /// cell can hold it, 0 (empty) or the off-board sentinel in one byte.

@@ -5,6 +5,8 @@
 //! Only `put_piece`, `remove_piece` and `move_piece` touch the board, lists,
 //! counts and key, so nothing can fall out of step.
 
+use crate::rules::board::{Board, EMPTY, OFFBOARD};
+use crate::rules::castling;
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Piece, PieceKind, NUM_KINDS};
 use crate::rules::square::{Square, MAILBOX_SIZE};
@@ -12,99 +14,8 @@ use crate::rules::zobrist::ZOBRIST;
 use arrayvec::ArrayVec;
 use std::fmt;
 
-/// Board cell value of an empty square.
-pub(crate) const EMPTY: u8 = 0;
-/// Board cell value of an off-board sentinel.
-pub(crate) const OFFBOARD: u8 = 0x80;
-
 /// Most men (pieces and Pawns) a side may have: 16 pieces and 8 Pawns.
 pub const MAX_MEN_PER_SIDE: usize = 24;
-
-/// Castling-right bits.
-pub mod castling {
-    /// White king side (g1 -> j1, l1 -> i1).
-    pub const WHITE_KING: u8 = 1;
-    /// White queen side (g1 -> d1, a1 -> e1).
-    pub const WHITE_QUEEN: u8 = 2;
-    /// Black king side (g8 -> j8, l8 -> i8).
-    pub const BLACK_KING: u8 = 4;
-    /// Black queen side (g8 -> d8, a8 -> e8).
-    pub const BLACK_QUEEN: u8 = 8;
-    /// All four rights.
-    pub const ALL: u8 = 15;
-}
-
-/// The geometry of one castling move.
-#[derive(Clone, Copy, Debug)]
-pub struct CastleGeometry {
-    /// The right this castling needs.
-    pub right: u8,
-    /// King start and landing squares.
-    pub king_from: Square,
-    /// King landing square.
-    pub king_to: Square,
-    /// Rook start square.
-    pub rook_from: Square,
-    /// Rook landing square.
-    pub rook_to: Square,
-}
-
-const fn sq(file: u8, rank: u8) -> Square {
-    match Square::new(file, rank) {
-        Some(s) => s,
-        None => panic!("square off board"),
-    }
-}
-
-/// The four castlings: [colour][0 = king side, 1 = queen side].
-pub const CASTLES: [[CastleGeometry; 2]; 2] = [
-    [
-        CastleGeometry {
-            right: castling::WHITE_KING,
-            king_from: sq(6, 0),
-            king_to: sq(9, 0),
-            rook_from: sq(11, 0),
-            rook_to: sq(8, 0),
-        },
-        CastleGeometry {
-            right: castling::WHITE_QUEEN,
-            king_from: sq(6, 0),
-            king_to: sq(3, 0),
-            rook_from: sq(0, 0),
-            rook_to: sq(4, 0),
-        },
-    ],
-    [
-        CastleGeometry {
-            right: castling::BLACK_KING,
-            king_from: sq(6, 7),
-            king_to: sq(9, 7),
-            rook_from: sq(11, 7),
-            rook_to: sq(8, 7),
-        },
-        CastleGeometry {
-            right: castling::BLACK_QUEEN,
-            king_from: sq(6, 7),
-            king_to: sq(3, 7),
-            rook_from: sq(0, 7),
-            rook_to: sq(4, 7),
-        },
-    ],
-];
-
-/// Rights kept when a move starts or ends on a square (King or Rook home squares
-/// clear the rights that depend on them).
-fn castle_keep_mask(s: usize) -> u8 {
-    let mut keep = castling::ALL;
-    for side in CASTLES.iter() {
-        for g in side {
-            if s == g.king_from.mailbox() || s == g.rook_from.mailbox() {
-                keep &= !g.right;
-            }
-        }
-    }
-    keep
-}
 
 /// What `make_move` needs to restore the position.
 #[derive(Clone, Copy, Debug)]
@@ -160,7 +71,7 @@ impl fmt::Display for Outcome {
 /// A Humpty Dumpty Chess position with its game history.
 #[derive(Clone)]
 pub struct Position {
-    pub(crate) board: [u8; MAILBOX_SIZE],
+    pub(crate) board: Board,
     /// Squares of each side's men; the King is kept first.
     pub(crate) lists: [ArrayVec<u8, MAX_MEN_PER_SIDE>; 2],
     /// Index of each occupied square in its side's list.
@@ -216,7 +127,7 @@ impl Position {
         self.side
     }
 
-    /// Castling rights as a bitmask of `castling::*`.
+    /// Castling rights as a bitmask of `castling::rights::*`.
     #[inline]
     pub fn castling_rights(&self) -> u8 {
         self.castling
@@ -378,7 +289,7 @@ impl Position {
         let is_pawn = moving & 15 == PieceKind::Pawn as u8 + 1;
 
         if m.is_castle() {
-            let g = castle_geometry(self.side, to);
+            let g = castling::geometry(self.side, to);
             self.move_piece(g.rook_from.mailbox(), g.rook_to.mailbox());
             self.move_piece(from, to);
         } else {
@@ -394,7 +305,7 @@ impl Position {
             }
         }
 
-        let rights = self.castling & castle_keep_mask(from) & castle_keep_mask(to);
+        let rights = self.castling & castling::keep_mask(from) & castling::keep_mask(to);
         if rights != self.castling {
             self.set_castling(rights);
         }
@@ -420,7 +331,7 @@ impl Position {
         }
         let (from, to) = (m.origin_box(), m.target_box());
         if m.is_castle() {
-            let g = castle_geometry(self.side, to);
+            let g = castling::geometry(self.side, to);
             self.move_piece(to, from);
             self.move_piece(g.rook_to.mailbox(), g.rook_from.mailbox());
         } else {
@@ -518,16 +429,6 @@ impl Position {
     /// Forget the game history (keeps the position; repetition starts afresh).
     pub fn clear_history(&mut self) {
         self.history.clear();
-    }
-}
-
-/// The castling geometry of `side` whose King lands on `king_to`.
-fn castle_geometry(side: Color, king_to: usize) -> &'static CastleGeometry {
-    let pair = &CASTLES[side.index()];
-    if pair[0].king_to.mailbox() == king_to {
-        &pair[0]
-    } else {
-        &pair[1]
     }
 }
 

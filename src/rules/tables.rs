@@ -1,7 +1,8 @@
 //! Attack tables computed once at first use: leaper targets, Frog leaps with
-//! their River data, ray lists, and a delta table answering "could a piece
+//! their River data (and the River rule itself), and a delta table answering "could a piece
 //! kind on A attack B, and along which step".
 
+use crate::rules::board::{Board, EMPTY};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::square::{Square, MAILBOX_SIZE};
 use arrayvec::ArrayVec;
@@ -93,6 +94,19 @@ pub struct FrogLeap {
     pub river_passed: Option<[u8; 2]>,
 }
 
+impl FrogLeap {
+    /// The River rule (rules.md, "The Frog and the River"): a leap that
+    /// crosses the River needs both squares it passes over to be empty; any
+    /// other leap jumps freely.
+    #[inline]
+    pub(crate) fn is_open(&self, board: &Board) -> bool {
+        match self.river_passed {
+            None => true,
+            Some([a, b]) => board[a as usize] == EMPTY && board[b as usize] == EMPTY,
+        }
+    }
+}
+
 /// One entry of the delta table.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DeltaEntry {
@@ -126,9 +140,6 @@ pub struct Tables {
     pub frog_step: Vec<ArrayVec<u8, 4>>,
     /// Frog orthogonal moves per mailbox square.
     pub frog_leap: Vec<ArrayVec<FrogLeap, 4>>,
-    /// Squares along each direction, nearest first: `rays[sq][d]`, d indexes
-    /// `ORTHO_DIRS` (0..4) then `DIAG_DIRS` (4..8).
-    pub rays: Vec<[ArrayVec<u8, 11>; 8]>,
     /// The delta table, indexed by `delta_index`.
     pub delta: [DeltaEntry; DELTA_SIZE],
 }
@@ -158,8 +169,6 @@ impl Tables {
         let mut king = vec![empty8; MAILBOX_SIZE];
         let mut frog_step = vec![ArrayVec::new(); MAILBOX_SIZE];
         let mut frog_leap = vec![ArrayVec::new(); MAILBOX_SIZE];
-        let mut rays: Vec<[ArrayVec<u8, 11>; 8]> =
-            vec![std::array::from_fn(|_| ArrayVec::new()); MAILBOX_SIZE];
         let all_dirs: Vec<(i8, i8)> = ORTHO_DIRS.iter().chain(DIAG_DIRS.iter()).copied().collect();
 
         for sq in Square::all() {
@@ -184,13 +193,6 @@ impl Tables {
                     });
                 }
             }
-            for (d, &(df, dr)) in all_dirs.iter().enumerate() {
-                let mut cur = sq;
-                while let Some(next) = cur.offset(df, dr) {
-                    rays[i][d].push(next.mailbox() as u8);
-                    cur = next;
-                }
-            }
         }
 
         let mut delta = [DeltaEntry::default(); DELTA_SIZE];
@@ -210,7 +212,6 @@ impl Tables {
             king,
             frog_step,
             frog_leap,
-            rays,
             delta,
         }
     }
@@ -357,23 +358,6 @@ mod tests {
         assert!(t.frog_leap[c1.mailbox()]
             .iter()
             .all(|l| l.river_passed.is_none()));
-    }
-
-    #[test]
-    fn rays_match_brute_force() {
-        let t = &*TABLES;
-        let dirs: Vec<(i8, i8)> = ORTHO_DIRS.iter().chain(DIAG_DIRS.iter()).copied().collect();
-        for sq in Square::all() {
-            for (d, &(df, dr)) in dirs.iter().enumerate() {
-                let expect: Vec<Square> =
-                    (1..12).map_while(|k| sq.offset(df * k, dr * k)).collect();
-                let got: Vec<Square> = t.rays[sq.mailbox()][d]
-                    .iter()
-                    .map(|&i| Square::from_mailbox(i as usize).unwrap())
-                    .collect();
-                assert_eq!(got, expect);
-            }
-        }
     }
 
     /// Brute-force attack on an empty board (hoppers: on a line, at least 2 away,

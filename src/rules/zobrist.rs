@@ -1,6 +1,7 @@
 //! Zobrist hash keys from a fixed seed, so keys (and search node counts) are
 //! the same in every run and on every machine.
 
+use crate::rules::random::Rng;
 use crate::rules::square::MAILBOX_SIZE;
 use once_cell::sync::Lazy;
 
@@ -14,29 +15,20 @@ pub struct Zobrist {
     pub castling: [u64; 16],
 }
 
-/// SplitMix64: small, fast, good enough spread for hash keys.
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The keys, built on first use from a fixed seed.
 pub static ZOBRIST: Lazy<Zobrist> = Lazy::new(|| {
-    let mut state = 0x4855_4D50_5459_2009; // "HUMPTY" 2009
+    let mut rng = Rng::new(0x4855_4D50_5459_2009); // "HUMPTY" 2009
     let mut piece_square = vec![[0u64; MAILBOX_SIZE]; 32];
     for row in piece_square.iter_mut() {
         for k in row.iter_mut() {
-            *k = splitmix64(&mut state);
+            *k = rng.next_u64();
         }
     }
-    let black_to_move = splitmix64(&mut state);
+    let black_to_move = rng.next_u64();
     let mut castling = [0u64; 16];
     // Rights combine by XOR of per-right keys, so a single right's key can be
     // toggled independently and the empty set is 0.
-    let singles: Vec<u64> = (0..4).map(|_| splitmix64(&mut state)).collect();
+    let singles: Vec<u64> = (0..4).map(|_| rng.next_u64()).collect();
     for (mask, key) in castling.iter_mut().enumerate() {
         *key = (0..4)
             .filter(|b| mask & (1 << b) != 0)

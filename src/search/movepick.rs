@@ -10,11 +10,13 @@
 //! that moved or vanished is seen); it is a one-ply approximation of a full
 //! exchange evaluation (docs/engine.md).
 
-use crate::eval::PIECE_VALUES;
+use crate::eval::EvalParams;
 use crate::rules::attack::attacked;
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::board::EMPTY;
+use crate::rules::moves::{Move, MoveList, MAX_MOVES};
 use crate::rules::piece::{Piece, PieceKind};
-use crate::rules::position::{Position, EMPTY};
+use crate::rules::position::Position;
+use arrayvec::ArrayVec;
 
 /// Score bands per stage (higher is tried first).
 const TT_MOVE: i32 = 4_000_000;
@@ -34,54 +36,40 @@ pub fn history_index(side: usize, m: Move) -> usize {
 
 /// Centipawn value of the man on a mailbox square (0 if empty).
 #[inline]
-fn value_at(pos: &Position, s: usize) -> i32 {
-    Piece::from_code(pos.board[s]).map_or(0, |p| PIECE_VALUES[p.kind().index()].mg)
+fn value_at(pos: &Position, s: usize, params: &EvalParams) -> i32 {
+    Piece::from_code(pos.board[s]).map_or(0, |p| params.value_mg(p.kind()))
 }
 
-impl Position {
-    /// True if the move takes a man.
-    #[inline]
-    pub fn is_capture(&self, m: Move) -> bool {
-        !m.is_castle() && self.board[m.target_box()] != EMPTY
+/// Middlegame value of the man a move captures (0 for none).
+#[inline]
+pub fn captured_value(pos: &Position, m: Move, params: &EvalParams) -> i32 {
+    if m.is_castle() {
+        0
+    } else {
+        value_at(pos, m.target_box(), params)
     }
+}
 
-    /// True if the move captures or promotes (the moves quiescence searches).
-    #[inline]
-    pub fn is_tactical(&self, m: Move) -> bool {
-        self.is_capture(m) || m.promotion().is_some()
+/// True unless the capture gives up more than it takes on a defended
+/// square (see the module comment).
+pub fn capture_is_safe(pos: &Position, m: Move, params: &EvalParams) -> bool {
+    let from = m.origin_box();
+    let to = m.target_box();
+    let victim = value_at(pos, to, params);
+    let attacker = value_at(pos, from, params);
+    if attacker <= victim {
+        return true;
     }
-
-    /// Value of the man a move captures (0 for none).
-    #[inline]
-    pub fn captured_value(&self, m: Move) -> i32 {
-        if m.is_castle() {
-            0
-        } else {
-            value_at(self, m.target_box())
-        }
-    }
-
-    /// True unless the capture gives up more than it takes on a defended
-    /// square (see the module comment).
-    pub fn capture_is_safe(&self, m: Move) -> bool {
-        let from = m.origin_box();
-        let to = m.target_box();
-        let victim = value_at(self, to);
-        let attacker = value_at(self, from);
-        if attacker <= victim {
-            return true;
-        }
-        let mut board = self.board;
-        board[to] = board[from];
-        board[from] = EMPTY;
-        !attacked(&board, to, !self.side)
-    }
+    let mut board = pos.board;
+    board[to] = board[from];
+    board[from] = EMPTY;
+    !attacked(&board, to, !pos.side_to_move())
 }
 
 /// Hands out the legal moves of a node in stage order.
 pub struct MovePicker {
     moves: MoveList,
-    scores: arrayvec::ArrayVec<i32, { crate::rules::moves::MAX_MOVES }>,
+    scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
 }
 
@@ -93,7 +81,7 @@ impl MovePicker {
     pub fn empty() -> MovePicker {
         MovePicker {
             moves: MoveList::new(),
-            scores: arrayvec::ArrayVec::new(),
+            scores: ArrayVec::new(),
             next: 0,
         }
     }
@@ -107,6 +95,7 @@ impl MovePicker {
         tt_move: Move,
         killers: [Move; 2],
         history: &[i32],
+        params: &EvalParams,
     ) {
         pos.generate_legal_filtered(&mut self.moves, in_check, false);
         self.scores.clear();
@@ -116,7 +105,7 @@ impl MovePicker {
             self.scores.push(if m == tt_move {
                 TT_MOVE
             } else if pos.is_tactical(m) {
-                tactical_score(pos, m)
+                tactical_score(pos, m, params)
             } else if m == killers[0] {
                 KILLER + 1
             } else if m == killers[1] {
@@ -128,12 +117,12 @@ impl MovePicker {
     }
 
     /// Legal captures and promotions only (quiescence when not in check).
-    pub fn fill_tactical(&mut self, pos: &Position) {
+    pub fn fill_tactical(&mut self, pos: &Position, params: &EvalParams) {
         pos.generate_legal_filtered(&mut self.moves, false, true);
         self.scores.clear();
         self.next = 0;
         for &m in &self.moves {
-            self.scores.push(tactical_score(pos, m));
+            self.scores.push(tactical_score(pos, m, params));
         }
     }
 
@@ -179,18 +168,18 @@ pub fn is_bad_capture_score(score: i32) -> bool {
     score < BAD_CAPTURE / 2
 }
 
-fn tactical_score(pos: &Position, m: Move) -> i32 {
-    let victim = pos.captured_value(m);
-    let attacker = value_at(pos, m.origin_box());
+fn tactical_score(pos: &Position, m: Move, params: &EvalParams) -> i32 {
+    let victim = captured_value(pos, m, params);
+    let attacker = value_at(pos, m.origin_box(), params);
     let promo = m.promotion().map_or(0, |k| {
         if k == PieceKind::Frog {
-            PIECE_VALUES[k.index()].mg
+            params.value_mg(k)
         } else {
-            PIECE_VALUES[k.index()].mg - 100
+            params.value_mg(k) - 100
         }
     });
     let mvv_lva = 16 * (victim + promo) - attacker / 16;
-    if promo > 0 || pos.capture_is_safe(m) {
+    if promo > 0 || capture_is_safe(pos, m, params) {
         GOOD_CAPTURE + mvv_lva
     } else {
         BAD_CAPTURE + mvv_lva
@@ -207,7 +196,14 @@ mod tests {
         let tt = pos.parse_move("d3a3").unwrap();
         let hist = vec![0; HISTORY_SIZE];
         let mut mp = MovePicker::empty();
-        mp.fill_all(&pos, false, tt, [Move::NONE; 2], &hist);
+        mp.fill_all(
+            &pos,
+            false,
+            tt,
+            [Move::NONE; 2],
+            &hist,
+            &EvalParams::default(),
+        );
         assert_eq!(mp.next_move().unwrap().0, tt);
         assert_eq!(mp.next_move().unwrap().0.to_string(), "d3d5");
     }
@@ -218,10 +214,11 @@ mod tests {
         let pos = Position::from_fen("6k5/12/3c8/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
         let rxp = pos.parse_move("d3d5").unwrap();
         // d6 Cannon, d5 pawn... after Rxd5 the Cannon on d6 is adjacent: no screen.
-        assert!(pos.capture_is_safe(rxp));
+        let params = EvalParams::default();
+        assert!(capture_is_safe(&pos, rxp, &params));
         let pos = Position::from_fen("3c2k5/12/3n8/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
         let rxp = pos.parse_move("d3d5").unwrap();
         // The Knight d6 screens the Cannon d8: d5 is defended.
-        assert!(!pos.capture_is_safe(rxp));
+        assert!(!capture_is_safe(&pos, rxp, &params));
     }
 }

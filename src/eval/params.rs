@@ -1,0 +1,227 @@
+//! Every evaluation weight in one parameter set. An engine owns its set, so
+//! two engines in one process can evaluate differently (the `Dev_Values`
+//! option changes one engine's material values, and move ordering and
+//! quiescence pruning read the same values).
+
+use crate::rules::piece::{PieceKind, NUM_KINDS};
+
+/// A middlegame / endgame pair of centipawn values, blended by game phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tapered {
+    /// Middlegame value.
+    pub mg: i32,
+    /// Endgame value.
+    pub eg: i32,
+}
+
+impl Tapered {
+    /// A pair.
+    pub const fn new(mg: i32, eg: i32) -> Tapered {
+        Tapered { mg, eg }
+    }
+
+    /// Blend by phase (0 = endgame .. MAX_PHASE = opening).
+    pub fn taper(self, phase: i32) -> i32 {
+        (self.mg * phase + self.eg * (MAX_PHASE - phase)) / MAX_PHASE
+    }
+}
+
+impl std::ops::Add for Tapered {
+    type Output = Tapered;
+    fn add(self, o: Tapered) -> Tapered {
+        Tapered::new(self.mg + o.mg, self.eg + o.eg)
+    }
+}
+
+impl std::ops::AddAssign for Tapered {
+    fn add_assign(&mut self, o: Tapered) {
+        self.mg += o.mg;
+        self.eg += o.eg;
+    }
+}
+
+impl std::ops::Sub for Tapered {
+    type Output = Tapered;
+    fn sub(self, o: Tapered) -> Tapered {
+        Tapered::new(self.mg - o.mg, self.eg - o.eg)
+    }
+}
+
+impl std::ops::Mul<i32> for Tapered {
+    type Output = Tapered;
+    fn mul(self, k: i32) -> Tapered {
+        Tapered::new(self.mg * k, self.eg * k)
+    }
+}
+
+/// Game-phase weight per kind (index order of `PieceKind`); the start
+/// position sums to `MAX_PHASE`. Fixed, not tuned: `MAX_PHASE` depends on it.
+pub const PHASE_WEIGHT: [i32; NUM_KINDS] = [0, 1, 1, 2, 4, 0, 1, 4, 2, 2, 4, 1];
+/// Phase of the start position (9 minor and 6 major-weight men a side).
+pub const MAX_PHASE: i32 = 42;
+
+/// The weights of every evaluation term (centipawns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalParams {
+    /// Material per kind, index order of `PieceKind` (docs/engine.md says
+    /// how they were measured).
+    pub piece_values: [Tapered; NUM_KINDS],
+    /// Mobility bonus per reachable square, per kind.
+    pub mobility: [Tapered; NUM_KINDS],
+    /// Centralisation weight per kind (times 4 - distance from the centre).
+    pub centre: [Tapered; NUM_KINDS],
+    /// Passed Pawn bonus by its rank seen from its own side (2 = start rank).
+    pub passed_pawn: [Tapered; 8],
+    /// Pawn advance bonus per rank moved from the start rank.
+    pub pawn_advance: Tapered,
+    /// Doubled Pawn penalty (per extra Pawn on a file).
+    pub doubled_pawn: Tapered,
+    /// Isolated Pawn penalty.
+    pub isolated_pawn: Tapered,
+    /// Per enemy attack on a King-zone square, scaled by attacker count.
+    pub king_zone_attack: i32,
+    /// Enemy hopper on a line to the King with exactly one man between (a
+    /// capture away from check, or a discovered check).
+    pub hopper_line_one_screen: Tapered,
+    /// As above with two men between (a screen away).
+    pub hopper_line_two_screens: Tapered,
+    /// King's centralisation in the endgame, per step toward the centre.
+    pub king_centre_eg: i32,
+    /// King staying on its back two ranks in the middlegame.
+    pub king_shelter_mg: i32,
+    /// Side-to-move bonus.
+    pub tempo: i32,
+}
+
+impl Default for EvalParams {
+    fn default() -> Self {
+        let t = Tapered::new;
+        EvalParams {
+            piece_values: [
+                t(100, 130),  // Pawn
+                t(290, 290),  // Knight
+                t(340, 370),  // Bishop
+                t(480, 560),  // Rook
+                t(960, 1020), // Queen
+                t(0, 0),      // King
+                t(250, 260),  // Camel
+                t(560, 560),  // Gnu
+                t(380, 240),  // Cannon
+                t(300, 210),  // Arrow
+                t(760, 540),  // Tank
+                t(370, 390),  // Frog
+            ],
+            mobility: [
+                t(0, 0), // Pawn
+                t(4, 4), // Knight
+                t(4, 5), // Bishop
+                t(2, 4), // Rook
+                t(1, 2), // Queen
+                t(0, 0), // King
+                t(3, 3), // Camel
+                t(2, 2), // Gnu
+                t(2, 2), // Cannon
+                t(2, 2), // Arrow
+                t(1, 1), // Tank
+                t(3, 3), // Frog
+            ],
+            centre: [
+                t(0, 0), // Pawn
+                t(6, 4), // Knight
+                t(3, 3), // Bishop
+                t(1, 1), // Rook
+                t(1, 3), // Queen
+                t(0, 0), // King (its own term: king_centre_eg)
+                t(4, 3), // Camel
+                t(4, 3), // Gnu
+                t(1, 0), // Cannon
+                t(2, 1), // Arrow
+                t(1, 1), // Tank
+                t(4, 3), // Frog
+            ],
+            passed_pawn: [
+                t(0, 0),
+                t(0, 0),
+                t(5, 15),
+                t(10, 30),
+                t(25, 60),
+                t(50, 100),
+                t(80, 150),
+                t(0, 0),
+            ],
+            pawn_advance: t(3, 6),
+            doubled_pawn: t(-10, -20),
+            isolated_pawn: t(-8, -12),
+            king_zone_attack: 6,
+            hopper_line_one_screen: t(-35, -10),
+            hopper_line_two_screens: t(-12, -4),
+            king_centre_eg: 6,
+            king_shelter_mg: 20,
+            tempo: 12,
+        }
+    }
+}
+
+impl EvalParams {
+    /// The middlegame material value of a kind (move ordering, pruning).
+    #[inline]
+    pub fn value_mg(&self, kind: PieceKind) -> i32 {
+        self.piece_values[kind.index()].mg
+    }
+
+    /// Change material values, e.g. `"C=400/250 A=330/230"` (letter=mg/eg).
+    /// Kinds not named keep their value; on an error nothing changes.
+    pub fn set_piece_values(&mut self, text: &str) -> Result<(), String> {
+        let mut updated = self.piece_values;
+        for item in text.split_whitespace() {
+            let bad = || format!("bad value '{item}' (expected e.g. C=400/250)");
+            let (letter, values) = item.split_once('=').ok_or_else(bad)?;
+            let mut chars = letter.chars();
+            let kind = match (chars.next(), chars.next()) {
+                (Some(c), None) => PieceKind::from_letter(c).ok_or_else(bad)?,
+                _ => return Err(bad()),
+            };
+            if kind == PieceKind::King {
+                return Err("the King has no material value".into());
+            }
+            let (mg, eg) = values.split_once('/').ok_or_else(bad)?;
+            let parse = |v: &str| {
+                v.parse::<i32>()
+                    .ok()
+                    .filter(|x| (0..=5000).contains(x))
+                    .ok_or_else(bad)
+            };
+            updated[kind.index()] = Tapered::new(parse(mg)?, parse(eg)?);
+        }
+        self.piece_values = updated;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn piece_values_are_set_all_or_nothing() {
+        let mut p = EvalParams::default();
+        p.set_piece_values("C=400/250 a=330/230").unwrap();
+        assert_eq!(
+            p.piece_values[PieceKind::Cannon.index()],
+            Tapered::new(400, 250)
+        );
+        assert_eq!(p.value_mg(PieceKind::Arrow), 330);
+        let before = p.clone();
+        for bad in [
+            "C=1/2 X=3/4",
+            "K=1/1",
+            "C=400",
+            "C=-1/3",
+            "C=9999/1",
+            "CC=1/1",
+        ] {
+            assert!(p.set_piece_values(bad).is_err(), "{bad}");
+            assert_eq!(p, before, "{bad}");
+        }
+    }
+}

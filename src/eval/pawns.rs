@@ -1,0 +1,90 @@
+//! Pawn structure: advance, passed, isolated and doubled Pawns. A passed
+//! Pawn is worth more here than in chess: it promotes to a Queen, Gnu or
+//! Tank.
+
+use super::params::{EvalParams, Tapered};
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::Position;
+use crate::rules::square::Square;
+
+/// Where each side's Pawns stand, per file.
+pub(super) struct PawnFiles {
+    /// Pawns per side and file.
+    count: [[u8; 12]; 2],
+    /// Lowest rank of a side's Pawn per file (8: none).
+    lowest: [[i8; 12]; 2],
+    /// Highest rank of a side's Pawn per file (-1: none).
+    highest: [[i8; 12]; 2],
+}
+
+impl PawnFiles {
+    /// Survey the Pawns of both sides.
+    pub(super) fn of(pos: &Position) -> PawnFiles {
+        let mut p = PawnFiles {
+            count: [[0; 12]; 2],
+            lowest: [[8; 12]; 2],
+            highest: [[-1; 12]; 2],
+        };
+        for color in Color::BOTH {
+            let c = color.index();
+            for (s, piece) in pos.pieces(color) {
+                if piece.kind() == PieceKind::Pawn {
+                    let (f, r) = (s.file() as usize, s.rank() as i8);
+                    p.count[c][f] += 1;
+                    p.lowest[c][f] = p.lowest[c][f].min(r);
+                    p.highest[c][f] = p.highest[c][f].max(r);
+                }
+            }
+        }
+        p
+    }
+
+    /// True if no enemy Pawn on this or an adjacent file stands ahead.
+    fn is_passed(&self, color: Color, s: Square) -> bool {
+        let (file, rank) = (s.file() as usize, s.rank() as i8);
+        let mut adjacent = file.saturating_sub(1)..=(file + 1).min(11);
+        match color {
+            Color::White => adjacent.all(|f| self.highest[1][f] <= rank),
+            Color::Black => adjacent.all(|f| self.lowest[0][f] >= rank),
+        }
+    }
+
+    /// True if no own Pawn stands on an adjacent file.
+    fn is_isolated(&self, color: Color, file: usize) -> bool {
+        let own = &self.count[color.index()];
+        (file == 0 || own[file - 1] == 0) && (file == 11 || own[file + 1] == 0)
+    }
+
+    /// Penalty for doubled Pawns of one side.
+    pub(super) fn doubled(&self, params: &EvalParams, color: Color) -> Tapered {
+        let mut total = Tapered::default();
+        for &n in &self.count[color.index()] {
+            if n > 1 {
+                total += params.doubled_pawn * (n as i32 - 1);
+            }
+        }
+        total
+    }
+}
+
+/// One Pawn's terms: (placement for its advance, structure).
+pub(super) fn pawn_terms(
+    params: &EvalParams,
+    files: &PawnFiles,
+    color: Color,
+    s: Square,
+) -> (Tapered, Tapered) {
+    let relative = match color {
+        Color::White => s.rank(),
+        Color::Black => 7 - s.rank(),
+    } as i32;
+    let placement = params.pawn_advance * (relative - 2).max(0);
+    let mut structure = Tapered::default();
+    if files.is_passed(color, s) {
+        structure += params.passed_pawn[relative as usize];
+    }
+    if files.is_isolated(color, s.file() as usize) {
+        structure += params.isolated_pawn;
+    }
+    (placement, structure)
+}

@@ -1,0 +1,60 @@
+//! Adjudication: a game may be called a draw when both engines have long
+//! agreed it is level, or a win when both agree one side is far ahead. The
+//! scores are White's view on the search scale (`Score::to_search`), so mate
+//! scores of any engine compare with centipawns.
+
+use super::game::GameResult;
+use super::runner::MatchConfig;
+use crate::rules::position::Position;
+
+/// Draw adjudication: after `move_number`, both engines' last `move_count`
+/// scores within `score` centipawns of 0.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawAdjudication {
+    /// First full move at which it may apply.
+    pub move_number: u32,
+    /// Consecutive moves of each engine.
+    pub move_count: usize,
+    /// Centipawn band.
+    pub score: i32,
+}
+
+/// Win adjudication: both engines agree one side is ahead by `score` for
+/// `move_count` moves each.
+#[derive(Clone, Copy, Debug)]
+pub struct ResignAdjudication {
+    /// Consecutive moves of each engine.
+    pub move_count: usize,
+    /// Centipawn threshold.
+    pub score: i32,
+}
+
+/// Draw or win by adjudication, from the per-ply White-view scores.
+pub(super) fn adjudicate(
+    cfg: &MatchConfig,
+    pos: &Position,
+    scores: &[Option<i32>],
+) -> Option<(GameResult, String)> {
+    if let Some(d) = cfg.draw {
+        let n = 2 * d.move_count;
+        if u32::from(pos.fullmove_number()) >= d.move_number && scores.len() >= n && n > 0 {
+            let recent = &scores[scores.len() - n..];
+            if recent.iter().all(|s| s.is_some_and(|v| v.abs() <= d.score)) {
+                return Some((GameResult::Draw, "Draw by adjudication".into()));
+            }
+        }
+    }
+    if let Some(r) = cfg.resign {
+        let n = 2 * r.move_count;
+        if scores.len() >= n && n > 0 {
+            let recent = &scores[scores.len() - n..];
+            if recent.iter().all(|s| s.is_some_and(|v| v >= r.score)) {
+                return Some((GameResult::WhiteWins, "White wins by adjudication".into()));
+            }
+            if recent.iter().all(|s| s.is_some_and(|v| v <= -r.score)) {
+                return Some((GameResult::BlackWins, "Black wins by adjudication".into()));
+            }
+        }
+    }
+    None
+}

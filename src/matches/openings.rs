@@ -1,0 +1,124 @@
+//! Opening positions for matches: reading a file of FENs or EPDs, and
+//! generating balanced positions (random plies from the start, kept when a
+//! short search scores them near level).
+
+use crate::engine::{Engine, GoParams};
+use crate::rules::position::Position;
+use crate::rules::random::Rng;
+use std::collections::HashSet;
+
+/// Read an opening file: one FEN or EPD per line (EPD: first four fields;
+/// `#` comments and blank lines skipped). Every position is checked.
+pub fn read_openings(text: &str) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = l.split_whitespace().collect();
+        // EPD has opcodes after four fields; a FEN's fifth field is a number.
+        let fen = if fields.len() > 4 && fields[4].parse::<u32>().is_err() {
+            format!("{} 0 1", fields[..4].join(" "))
+        } else {
+            l.to_string()
+        };
+        let pos = Position::from_fen(&fen).map_err(|e| format!("openings line {}: {e}", n + 1))?;
+        if pos.outcome().is_some() {
+            return Err(format!("openings line {}: the game is already over", n + 1));
+        }
+        out.push(pos.to_fen());
+    }
+    if out.is_empty() {
+        return Err("the openings file has no positions".into());
+    }
+    Ok(out)
+}
+
+/// How to generate openings.
+#[derive(Clone, Copy, Debug)]
+pub struct GenerateSpec {
+    /// Positions wanted.
+    pub count: usize,
+    /// Fewest random plies from the start.
+    pub min_plies: usize,
+    /// Most random plies from the start.
+    pub max_plies: usize,
+    /// Depth of the search that judges a position.
+    pub depth: i32,
+    /// Largest score (centipawns, either way) a kept position may have.
+    pub margin: i32,
+    /// Random seed.
+    pub seed: u64,
+}
+
+/// A position after a random number of random plies, if the game is still
+/// on and the side to move is not in check.
+fn random_playout(rng: &mut Rng, spec: &GenerateSpec) -> Option<Position> {
+    let plies = spec.min_plies + rng.below(spec.max_plies - spec.min_plies + 1);
+    let mut pos = Position::startpos();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        pos.make_move(moves[rng.below(moves.len())]);
+    }
+    (!pos.in_check() && pos.outcome().is_none()).then_some(pos)
+}
+
+/// Generate balanced, distinct openings as FENs.
+pub fn generate(spec: &GenerateSpec) -> Result<Vec<String>, String> {
+    if spec.min_plies > spec.max_plies {
+        return Err("--min-plies must not exceed --max-plies".into());
+    }
+    let mut rng = Rng::new(spec.seed);
+    let mut engine = Engine::new();
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let mut tries = 0;
+    while out.len() < spec.count {
+        tries += 1;
+        if tries > spec.count.saturating_mul(200).saturating_add(1000) {
+            return Err(format!(
+                "only {} balanced positions found; widen --margin",
+                out.len()
+            ));
+        }
+        let Some(mut pos) = random_playout(&mut rng, spec) else {
+            continue;
+        };
+        let fen = pos.to_fen();
+        let key = fen.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
+        if seen.contains(&key) {
+            continue;
+        }
+        pos.clear_history();
+        engine.set_position(pos);
+        let go = GoParams {
+            depth: Some(spec.depth),
+            ..GoParams::default()
+        };
+        let r = engine.search_sync(&go, &mut |_| {});
+        if r.score.abs() <= spec.margin {
+            seen.insert(key);
+            out.push(fen);
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_read_fen_and_epd() {
+        let text = "# comment\n\nrnflbfkblfnr/1c2a2a2c1/p1pp1pp1pp1p/12/12/P1PP1PP1PP1P/1C2A2A2C1/RNFLBFKBLFNR w KQkq - id \"start\";\n6k5/12/12/12/12/12/12/R5K5 b - - 3 40\n";
+        let o = read_openings(text).unwrap();
+        assert_eq!(o.len(), 2);
+        assert_eq!(o[0], Position::START_FEN);
+        assert!(read_openings("garbage").is_err());
+        assert!(read_openings("").is_err());
+    }
+}

@@ -1,0 +1,310 @@
+//! Principal variation search. A node goes through its phases in order:
+//! leaf and draw checks, mate-distance pruning, the transposition table,
+//! whole-node pruning (`pruning`), then the move loop, where each move is
+//! searched by `search_child` (null window, reduced, re-searched as needed),
+//! and the result is stored. The root has its own loop over the root moves.
+
+use super::movepick::{is_bad_capture_score, MovePicker};
+use super::pruning::MoveTraits;
+use super::tt::Bound;
+use super::worker::Worker;
+use super::{DRAW, INFINITE, MATE, MAX_PLY};
+use crate::rules::moves::Move;
+use arrayvec::ArrayVec;
+
+/// Ordering scores at or above this are killers (or the TT move).
+const KILLER_ORDER: i32 = 2_000_000;
+
+/// What the move loop of an interior node needs to know about the node.
+struct Node {
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    in_check: bool,
+    static_eval: i32,
+    key: u64,
+}
+
+impl Worker<'_> {
+    /// Search the root moves from `pv_idx` on (the earlier ones are the
+    /// MultiPV lines already found at this depth).
+    pub fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
+        let mut best = -INFINITE;
+        let in_check = self.pos.in_check();
+        for i in pv_idx..self.root_moves.len() {
+            let m = self.root_moves[i].mv;
+            let traits = MoveTraits {
+                quiet: !self.pos.is_tactical(m),
+                gives_check: self.pos.gives_check(m),
+                killer: false,
+                bad_capture: false,
+            };
+            self.pos.make_move(m);
+            let new_depth = depth - 1 + self.extension(traits.gives_check, 0);
+            let searched = i - pv_idx;
+            let r = self.reduction(depth, searched, true, in_check, traits, new_depth);
+            let score = self.search_child(alpha, beta, new_depth, r, 1, true, searched == 0);
+            self.pos.unmake_move();
+            if self.stopped {
+                break;
+            }
+            self.record_root_score(i, pv_idx, m, score, alpha);
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    // Move a new best line to the front of this PV slot.
+                    let rm = self.root_moves.remove(i);
+                    self.root_moves.insert(pv_idx, rm);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.stopped && best > -INFINITE && pv_idx == 0 && best < beta {
+            let mv = self.root_moves[0].mv;
+            self.shared
+                .tt
+                .store(self.pos.key(), mv, Bound::Exact, depth, best, 0);
+        }
+        best
+    }
+
+    /// Keep a root move's score and line when it is the first or raises alpha.
+    fn record_root_score(&mut self, i: usize, pv_idx: usize, m: Move, score: i32, alpha: i32) {
+        let (pv, len) = (&self.pv[1], self.pv_len[1]);
+        let rm = &mut self.root_moves[i];
+        if i == pv_idx || score > alpha {
+            rm.score = score;
+            rm.last_score = score;
+            rm.seldepth = self.seldepth as i32;
+            rm.pv.clear();
+            rm.pv.push(m);
+            rm.pv.extend_from_slice(&pv[..len]);
+        } else {
+            rm.score = -INFINITE;
+        }
+    }
+
+    /// Search a child after its move is made: the first move with the full
+    /// window; later ones with a null window at reduced depth, again at full
+    /// depth if that fails high, and with the full window at PV nodes.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn search_child(
+        &mut self,
+        alpha: i32,
+        beta: i32,
+        new_depth: i32,
+        r: i32,
+        child_ply: usize,
+        pv_node: bool,
+        first: bool,
+    ) -> i32 {
+        if first {
+            return -self.search(-beta, -alpha, new_depth, child_ply, pv_node);
+        }
+        let mut s = -self.search(-alpha - 1, -alpha, new_depth - r, child_ply, false);
+        if s > alpha && r > 0 {
+            s = -self.search(-alpha - 1, -alpha, new_depth, child_ply, false);
+        }
+        if pv_node && s > alpha && s < beta {
+            s = -self.search(-beta, -alpha, new_depth, child_ply, true);
+        }
+        s
+    }
+
+    /// An interior node.
+    pub fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        if let Some(score) = self.draw_score(ply) {
+            return score;
+        }
+        self.tick();
+        if self.stopped {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 2 {
+            return self.evaluate();
+        }
+        // Mate distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.pos.key();
+        let tt_move = match self.probe_tt(key, depth, ply, alpha, beta, pv_node) {
+            Ok(score) => return score,
+            Err(tt_move) => tt_move,
+        };
+        let in_check = self.pos.in_check();
+        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        if !pv_node && !in_check {
+            if let Some(score) = self.reverse_futility(depth, beta, static_eval) {
+                return score;
+            }
+            if let Some(score) = self.null_move(depth, ply, beta, static_eval) {
+                return score;
+            }
+        }
+        let node = Node {
+            depth,
+            ply,
+            pv_node,
+            in_check,
+            static_eval,
+            key,
+        };
+        self.search_moves(&node, alpha, beta, tt_move)
+    }
+
+    /// Look the node up: `Ok(score)` for a usable cutoff (not at PV nodes),
+    /// else `Err(tt_move)` with the stored move (or none).
+    #[inline]
+    fn probe_tt(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> Result<i32, Move> {
+        let Some(e) = self.shared.tt.probe(key, ply as i32) else {
+            return Err(Move::NONE);
+        };
+        if !pv_node && e.depth >= depth {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut {
+                return Ok(e.score);
+            }
+        }
+        Err(e.mv)
+    }
+
+    /// The move loop of an interior node, and the TT store after it.
+    fn search_moves(&mut self, node: &Node, mut alpha: i32, beta: i32, mut tt_move: Move) -> i32 {
+        let (depth, ply) = (node.depth, node.ply);
+        // The TT move is used only if it is legal here (the picker holds
+        // exactly the legal moves), guarding against key collisions.
+        let killers = self.killers[ply];
+        let mut picker = MovePicker::empty();
+        let params = self.params;
+        picker.fill_all(
+            &self.pos,
+            node.in_check,
+            tt_move,
+            killers,
+            &self.history,
+            params,
+        );
+        if picker.is_empty() {
+            return if node.in_check {
+                -MATE + ply as i32
+            } else {
+                DRAW
+            };
+        }
+        if !picker.contains(tt_move) {
+            tt_move = Move::NONE;
+        }
+        let side = self.pos.side_to_move().index();
+        let original_alpha = alpha;
+        let mut best = -INFINITE;
+        let mut best_move = Move::NONE;
+        let mut searched = 0usize;
+        let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+
+        while let Some((m, order)) = picker.next_move() {
+            let traits = MoveTraits {
+                quiet: !self.pos.is_tactical(m),
+                gives_check: self.pos.gives_check(m),
+                killer: order >= KILLER_ORDER,
+                bad_capture: is_bad_capture_score(order),
+            };
+            if !node.pv_node
+                && !node.in_check
+                && !traits.gives_check
+                && searched > 0
+                && traits.quiet
+                && best > -super::MATE_BOUND
+                && self.skip_quiet(depth, alpha, node.static_eval, searched)
+            {
+                continue;
+            }
+            self.pos.make_move(m);
+            let new_depth = depth - 1 + self.extension(traits.gives_check, ply);
+            let pv = node.pv_node;
+            let r = self.reduction(depth, searched, pv, node.in_check, traits, new_depth);
+            let score = self.search_child(alpha, beta, new_depth, r, ply + 1, pv, searched == 0);
+            self.pos.unmake_move();
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if score > best {
+                best = score;
+                best_move = m;
+                if score > alpha {
+                    alpha = score;
+                    if node.pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    if score >= beta {
+                        if traits.quiet {
+                            self.reward_quiet(ply, side, m, depth, &quiets_tried);
+                        }
+                        break;
+                    }
+                }
+            }
+            if traits.quiet && quiets_tried.len() < quiets_tried.capacity() {
+                quiets_tried.push(m);
+            }
+        }
+        self.store(node, best, original_alpha, beta, best_move, tt_move);
+        best
+    }
+
+    /// Store a node's result: the best move, or the TT move after a fail low.
+    #[inline]
+    fn store(&self, node: &Node, best: i32, alpha: i32, beta: i32, best_move: Move, tt_move: Move) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let stored_move = if bound == Bound::Upper {
+            tt_move
+        } else {
+            best_move
+        };
+        self.shared.tt.store(
+            node.key,
+            stored_move,
+            bound,
+            node.depth,
+            best,
+            node.ply as i32,
+        );
+    }
+}

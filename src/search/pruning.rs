@@ -1,0 +1,145 @@
+//! The search's pruning, reduction and extension rules, each in one place:
+//! reverse futility and null move (whole nodes), late-move pruning and
+//! futility (quiet moves), late-move reductions, and the check extension.
+//! Each can be switched off by its `Features` flag (docs/engine.md has the
+//! match that measured it).
+
+use super::worker::Worker;
+use super::MATE_BOUND;
+use once_cell::sync::Lazy;
+
+/// Reverse futility: maximum depth and margin per ply.
+const RFP_MAX_DEPTH: i32 = 6;
+const RFP_MARGIN: i32 = 90;
+/// Null move: minimum depth and base reduction.
+const NULL_MIN_DEPTH: i32 = 3;
+const NULL_BASE_REDUCTION: i32 = 3;
+/// Null move: extra reduction per this many plies of depth.
+const NULL_DEPTH_DIVISOR: i32 = 4;
+/// Futility pruning of quiet moves: maximum depth and margins.
+const FUTILITY_MAX_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: [i32; 4] = [0, 150, 300, 480];
+/// Late-move reductions: minimum depth, moves tried before reducing, formula.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_MIN_MOVES: usize = 3;
+const LMR_BASE: f64 = 0.75;
+const LMR_DIVISOR: f64 = 2.25;
+/// Late-move pruning: at depth <= this, quiet moves after `LMP_BASE + d*d` are skipped.
+const LMP_MAX_DEPTH: i32 = 3;
+const LMP_BASE: usize = 4;
+
+static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
+    let mut t = [[0; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as i32;
+        }
+    }
+    t
+});
+
+/// What the move loop knows of a move when it decides how to search it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct MoveTraits {
+    /// Neither a capture nor a promotion.
+    pub quiet: bool,
+    /// It gives check.
+    pub gives_check: bool,
+    /// Ordered as a killer (quiet moves only).
+    pub killer: bool,
+    /// Ordered as a losing capture.
+    pub bad_capture: bool,
+}
+
+impl Worker<'_> {
+    /// Reverse futility: at low depth, a static evaluation far above beta
+    /// is taken as a fail high.
+    #[inline]
+    pub fn reverse_futility(&self, depth: i32, beta: i32, static_eval: i32) -> Option<i32> {
+        (self.limits.features.reverse_futility
+            && depth <= RFP_MAX_DEPTH
+            && static_eval - RFP_MARGIN * depth >= beta
+            && beta.abs() < MATE_BOUND)
+            .then_some(static_eval)
+    }
+
+    /// Null move: pass, and if a reduced search still fails high the node
+    /// does too. Needs pieces on the board against zugzwang, and never two
+    /// null moves in a row. `Some(0)` when the search was stopped.
+    pub fn null_move(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        static_eval: i32,
+    ) -> Option<i32> {
+        if !self.limits.features.null_move
+            || depth < NULL_MIN_DEPTH
+            || static_eval < beta
+            || self.pos.last_move().is_none_or(|m| m.is_none())
+            || !self.has_pieces(self.pos.side_to_move())
+        {
+            return None;
+        }
+        let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+        self.pos.make_null();
+        let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        self.pos.unmake_null();
+        if self.stopped {
+            return Some(0);
+        }
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Late-move pruning and futility: skip a late quiet move at shallow
+    /// depth. Checks are never skipped (a quiet hopper or Frog move is often
+    /// the mating one).
+    #[inline]
+    pub fn skip_quiet(&self, depth: i32, alpha: i32, static_eval: i32, searched: usize) -> bool {
+        let features = self.limits.features;
+        (features.late_move_pruning
+            && depth <= LMP_MAX_DEPTH
+            && searched >= LMP_BASE + (depth * depth) as usize)
+            || (features.futility
+                && depth <= FUTILITY_MAX_DEPTH
+                && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha)
+    }
+
+    /// Late-move reduction of the `searched`-th move (0-based): quiet moves
+    /// by the log-log table, one less at PV nodes and for killers; losing
+    /// captures by one.
+    #[inline]
+    pub fn reduction(
+        &self,
+        depth: i32,
+        searched: usize,
+        pv_node: bool,
+        in_check: bool,
+        t: MoveTraits,
+        new_depth: i32,
+    ) -> i32 {
+        if !self.limits.features.late_move_reductions
+            || depth < LMR_MIN_DEPTH
+            || searched < LMR_MIN_MOVES
+            || in_check
+            || t.gives_check
+        {
+            return 0;
+        }
+        let mut r = 0;
+        if t.quiet {
+            r = LMR[depth.min(63) as usize][searched.min(63)];
+            r -= i32::from(pv_node) + i32::from(t.killer);
+        } else if t.bad_capture {
+            r = 1;
+        }
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// Check extension: a move that gives check is searched one ply deeper
+    /// (in the first half of the ply range, so extensions cannot run away).
+    #[inline]
+    pub fn extension(&self, gives_check: bool, ply: usize) -> i32 {
+        i32::from(gives_check && self.limits.features.check_extension && ply < super::MAX_PLY / 2)
+    }
+}

@@ -1,0 +1,74 @@
+//! Lazy SMP: `Threads` workers search the same root and share the
+//! transposition table; the main thread reports and decides.
+
+use super::worker::Worker;
+use super::{Info, Limits, SearchResult, Shared, DRAW, MATE};
+use crate::rules::position::Position;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Stack size for search threads (deep recursion with move lists on the stack).
+pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
+
+/// Run a search on `pos` with `threads` threads; `report` receives info lines
+/// from the main thread. Blocks until the search ends; in infinite or ponder
+/// mode it ends only when `shared.stop` is set (after `ponderhit` the time
+/// limits apply). A helper thread that cannot be started is left out.
+pub fn run(
+    pos: &Position,
+    limits: &Limits,
+    shared: &Shared,
+    threads: usize,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    shared.tt.new_search();
+    shared.nodes.store(0, Ordering::Relaxed);
+    shared.pondering.store(limits.ponder, Ordering::SeqCst);
+    let mut main = Worker::new(pos.clone(), shared, limits, 0);
+    if main.root_moves.is_empty() {
+        // Mated or stalemated: nothing to search. Still honour infinite/ponder.
+        wait_for_release(shared, limits);
+        let score = if pos.in_check() { -MATE } else { DRAW };
+        return SearchResult {
+            best: None,
+            ponder: None,
+            score,
+            depth: 0,
+            nodes: 0,
+            error: None,
+        };
+    }
+    let result = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads.max(1))
+            .filter_map(|id| {
+                let p = pos.clone();
+                std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(scope, move || {
+                        let mut w = Worker::new(p, shared, limits, id);
+                        w.iterate(&mut |_| {});
+                    })
+                    .ok()
+            })
+            .collect();
+        let r = main.iterate(report);
+        shared.stop.store(true, Ordering::SeqCst);
+        for h in helpers {
+            let _ = h.join();
+        }
+        r
+    });
+    SearchResult {
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        ..result
+    }
+}
+
+/// In infinite or ponder mode, wait until told to stop (or `ponderhit`).
+pub(super) fn wait_for_release(shared: &Shared, limits: &Limits) {
+    while !shared.stop.load(Ordering::SeqCst)
+        && (limits.infinite || shared.pondering.load(Ordering::SeqCst))
+    {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}

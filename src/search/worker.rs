@@ -1,0 +1,244 @@
+//! One search thread's state: its copy of the position, killers, history,
+//! PV table, root moves, evaluation cache and node counting, and the
+//! bookkeeping every node shares (limits, draws, PV updates, reports).
+
+use super::movepick::{history_index, MovePicker, HISTORY_MAX, HISTORY_SIZE};
+use super::tt::Bound;
+use super::{Info, Limits, Shared, DRAW, INFINITE, MATE, MAX_PLY};
+use crate::eval::{evaluate, EvalParams};
+use crate::rules::moves::Move;
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::Position;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+/// Entries in each thread's evaluation cache (a power of two).
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// Nodes between checks of the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// A root move with what the last iterations found for it.
+#[derive(Clone, Debug)]
+pub(super) struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    /// Score and line from the last completed search of this move.
+    pub last_score: i32,
+    pub pv: Vec<Move>,
+    pub seldepth: i32,
+}
+
+/// One search thread.
+pub(super) struct Worker<'a> {
+    pub pos: Position,
+    pub shared: &'a Shared,
+    pub limits: &'a Limits,
+    pub params: &'a EvalParams,
+    pub id: usize,
+    pub nodes: u64,
+    unflushed: u64,
+    pub seldepth: usize,
+    pub killers: Vec<[Move; 2]>,
+    pub history: Vec<i32>,
+    pub pv: Vec<[Move; MAX_PLY + 1]>,
+    pub pv_len: [usize; MAX_PLY + 1],
+    pub root_moves: Vec<RootMove>,
+    pub stopped: bool,
+    /// Direct-mapped cache of static evaluations: (key, score).
+    eval_cache: Vec<(u64, i32)>,
+}
+
+impl<'a> Worker<'a> {
+    /// A thread on `pos`, its root moves ordered as at an interior node.
+    pub fn new(pos: Position, shared: &'a Shared, limits: &'a Limits, id: usize) -> Worker<'a> {
+        let params = &*limits.eval;
+        let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NONE, |e| e.mv);
+        let history = vec![0; HISTORY_SIZE];
+        let mut picker = MovePicker::empty();
+        let killers = [Move::NONE; 2];
+        picker.fill_all(&pos, pos.in_check(), tt_move, killers, &history, params);
+        let mut root_moves = Vec::new();
+        while let Some((m, _)) = picker.next_move() {
+            if limits.searchmoves.is_empty() || limits.searchmoves.contains(&m) {
+                root_moves.push(RootMove {
+                    mv: m,
+                    score: -INFINITE,
+                    last_score: -INFINITE,
+                    pv: vec![m],
+                    seldepth: 0,
+                });
+            }
+        }
+        Worker {
+            pos,
+            shared,
+            limits,
+            params,
+            id,
+            nodes: 0,
+            unflushed: 0,
+            seldepth: 0,
+            killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
+            history,
+            pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
+            pv_len: [0; MAX_PLY + 1],
+            root_moves,
+            stopped: false,
+            eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
+        }
+    }
+
+    /// Static evaluation, cached: quiescence meets the same position by
+    /// different capture orders.
+    pub fn evaluate(&mut self) -> i32 {
+        let key = self.pos.key();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let score = evaluate(&self.pos, self.params);
+        *slot = (key, score);
+        score
+    }
+
+    /// The main thread reports and decides when to stop.
+    pub fn is_main(&self) -> bool {
+        self.id == 0
+    }
+
+    /// Send one PV line to `report` (main thread only).
+    pub fn report_line(
+        &self,
+        report: &mut dyn FnMut(&Info),
+        depth: i32,
+        idx: usize,
+        bound: Option<Bound>,
+    ) {
+        if !self.is_main() {
+            return;
+        }
+        let rm = &self.root_moves[idx];
+        if rm.last_score == -INFINITE {
+            return;
+        }
+        let elapsed = self.shared.elapsed();
+        // Bound lines only once the search is long enough for a GUI to care.
+        if bound.is_some() && elapsed < Duration::from_millis(500) {
+            return;
+        }
+        report(&Info {
+            depth,
+            seldepth: rm.seldepth.max(depth),
+            multipv: idx + 1,
+            score: rm.last_score,
+            bound,
+            nodes: self.shared.nodes.load(Ordering::Relaxed) + self.unflushed,
+            time: elapsed,
+            hashfull: self.shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        });
+    }
+
+    /// Add this thread's uncounted nodes to the shared total.
+    pub fn flush_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.unflushed, Ordering::Relaxed);
+        self.unflushed = 0;
+    }
+
+    /// Count a node; every `CHECK_INTERVAL` nodes look at the clock and limits.
+    #[inline]
+    pub fn tick(&mut self) {
+        self.nodes += 1;
+        self.unflushed += 1;
+        if self.unflushed >= CHECK_INTERVAL {
+            self.flush_nodes();
+            if self.shared.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+                return;
+            }
+            if self.is_main() {
+                self.check_limits();
+            }
+        }
+    }
+
+    fn check_limits(&mut self) {
+        let total = self.shared.nodes.load(Ordering::Relaxed);
+        if let Some(n) = self.limits.nodes {
+            if total >= n {
+                self.stop_all();
+            }
+        }
+        if self.limits.infinite || self.shared.pondering.load(Ordering::Relaxed) {
+            return;
+        }
+        if let Some(budget) = self.limits.time {
+            if self.shared.elapsed() >= budget.hard {
+                self.stop_all();
+            }
+        }
+    }
+
+    /// Stop this thread and every other one.
+    pub fn stop_all(&mut self) {
+        self.stopped = true;
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// True if `side` has a man other than King and Pawns (null-move guard
+    /// against zugzwang).
+    pub fn has_pieces(&self, side: Color) -> bool {
+        let p = &self.pos;
+        let men = p.pieces(side).count() as u8;
+        men > 1 + p.count(side, PieceKind::Pawn)
+    }
+
+    /// `m` heads the PV at `ply`, followed by the child's PV.
+    pub fn update_pv(&mut self, ply: usize, m: Move) {
+        let child_len = if ply < MAX_PLY {
+            self.pv_len[ply + 1]
+        } else {
+            0
+        };
+        self.pv[ply][0] = m;
+        for k in 0..child_len {
+            self.pv[ply][k + 1] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// The score if the game is drawn here: one repetition inside the search
+    /// or against the game's moves, bare Kings, or the 50-move rule (unless
+    /// the side to move is mated: mate on the 100th ply still counts).
+    pub fn draw_score(&self, ply: usize) -> Option<i32> {
+        if self.pos.repetitions_at_least(1) || self.pos.bare_kings() {
+            return Some(DRAW);
+        }
+        if self.pos.fifty_move_draw() {
+            let mated = self.pos.in_check() && self.pos.legal_moves().is_empty();
+            return Some(if mated { -MATE + ply as i32 } else { DRAW });
+        }
+        None
+    }
+
+    /// A quiet move caused a cutoff: make it a killer, raise its history and
+    /// lower that of the quiet moves tried before it.
+    pub fn reward_quiet(&mut self, ply: usize, side: usize, m: Move, depth: i32, tried: &[Move]) {
+        let k = &mut self.killers[ply];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+        let bonus = (depth * depth).min(400);
+        let update = |h: &mut i32, delta: i32| {
+            // Gravity keeps values within +-HISTORY_MAX.
+            *h += delta - *h * delta.abs() / HISTORY_MAX;
+        };
+        update(&mut self.history[history_index(side, m)], bonus * 32);
+        for &q in tried {
+            update(&mut self.history[history_index(side, q)], -bonus * 32);
+        }
+    }
+}
