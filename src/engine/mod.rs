@@ -6,7 +6,7 @@ pub mod bench;
 
 pub use crate::search::timeman::{seconds, Clocks, TimeControl};
 pub use crate::search::tt::Bound;
-pub use crate::search::{Info, Score, SearchResult};
+pub use crate::search::{Info, Score, SearchResult, MATE};
 
 use crate::eval::{self, EvalParams};
 use crate::rules::moves::Move;

@@ -199,7 +199,7 @@ pub fn info_line(info: &Info, show_wdl: bool, chess960: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::MATE;
+    use crate::engine::MATE;
     use std::time::Duration;
 
     #[test]

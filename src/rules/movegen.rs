@@ -124,64 +124,25 @@ impl Position {
     /// `TACTICAL`, only captures and promotions, for quiescence.
     fn generate_pseudo<const TACTICAL: bool>(&self, list: &mut MoveList) {
         let t = &*TABLES;
-        let side = self.side;
-        let own_bit = (side.index() as u8) << 4;
-        let board = &self.board;
+        let own_bit = (self.side.index() as u8) << 4;
+        // Computed once, by the first promoting move.
         let mut promos: Option<PromotionChoices> = None;
-        let far_rank = side.far_rank();
-
-        for &from8 in &self.lists[side.index()] {
+        // One arm per kind: the hot loop keeps per-kind code for speed.
+        for &from8 in &self.lists[self.side.index()] {
             let from = from8 as usize;
-            let fsq = Square::from_mailbox(from).expect("listed square on board");
-            let kind = Piece::from_code(board[from])
+            let kind = Piece::from_code(self.board[from])
                 .expect("listed square occupied")
                 .kind();
-            let target_ok = |to: usize| {
-                let c = board[to];
-                (!TACTICAL && c == EMPTY) || is_enemy(c, own_bit)
-            };
-            // Leaper targets come from tables: always on the board.
-            let leaps = |list: &mut MoveList, targets: &[u8]| {
-                for &to in targets {
-                    if target_ok(to as usize) {
-                        let tsq = Square::from_mailbox(to as usize).expect("on board");
-                        list.push(Move::new(fsq, tsq, None));
-                    }
-                }
-            };
             match kind {
-                PieceKind::Pawn => {
-                    let step = side.forward() as i16 * 16;
-                    let ahead = (from as i16 + step) as usize;
-                    let promotes = fsq.rank() as i8 + side.forward() == far_rank as i8;
-                    let mut add = |list: &mut MoveList, to: usize| {
-                        let tsq = Square::from_mailbox(to).expect("on board");
-                        if promotes {
-                            let choices = promos.get_or_insert_with(|| self.promotion_choices());
-                            for k in choices.pawn_kinds() {
-                                list.push(Move::new(fsq, tsq, Some(k)));
-                            }
-                        } else {
-                            list.push(Move::new(fsq, tsq, None));
-                        }
-                    };
-                    if board[ahead] == EMPTY && (!TACTICAL || promotes) {
-                        add(list, ahead);
-                    }
-                    for to in [ahead - 1, ahead + 1] {
-                        if is_enemy(board[to], own_bit) {
-                            add(list, to);
-                        }
-                    }
-                }
-                PieceKind::Knight => leaps(list, &t.knight[from]),
-                PieceKind::Camel => leaps(list, &t.camel[from]),
+                PieceKind::Pawn => self.pawn_moves::<TACTICAL>(list, from, own_bit, &mut promos),
+                PieceKind::Knight => self.leaps::<TACTICAL>(list, from, &t.knight[from], own_bit),
+                PieceKind::Camel => self.leaps::<TACTICAL>(list, from, &t.camel[from], own_bit),
                 PieceKind::Gnu => {
-                    leaps(list, &t.knight[from]);
-                    leaps(list, &t.camel[from]);
+                    self.leaps::<TACTICAL>(list, from, &t.knight[from], own_bit);
+                    self.leaps::<TACTICAL>(list, from, &t.camel[from], own_bit);
                 }
                 PieceKind::King => {
-                    leaps(list, &t.king[from]);
+                    self.leaps::<TACTICAL>(list, from, &t.king[from], own_bit);
                     if !TACTICAL {
                         self.generate_castling(list);
                     }
@@ -192,34 +153,101 @@ impl Position {
                 PieceKind::Cannon => self.hops::<TACTICAL>(list, from, ORTHO_LINES, own_bit),
                 PieceKind::Arrow => self.hops::<TACTICAL>(list, from, DIAG_LINES, own_bit),
                 PieceKind::Tank => self.hops::<TACTICAL>(list, from, ALL_LINES, own_bit),
-                PieceKind::Frog => {
-                    let from_far = fsq.rank() == far_rank;
-                    // Quiescence keeps captures and promotions: a quiet Frog
-                    // move to the last rank contributes its promotions only.
-                    let open = |to: usize| board[to] == EMPTY || is_enemy(board[to], own_bit);
-                    let mut add = |list: &mut MoveList, to: usize| {
-                        let tsq = Square::from_mailbox(to).expect("on board");
-                        if !TACTICAL || board[to] != EMPTY {
-                            list.push(Move::new(fsq, tsq, None));
-                        }
-                        if !from_far && tsq.rank() == far_rank {
-                            let choices = promos.get_or_insert_with(|| self.promotion_choices());
-                            for k in choices.frog_kinds() {
-                                list.push(Move::new(fsq, tsq, Some(k)));
-                            }
-                        }
-                    };
-                    for &to in &t.frog_step[from] {
-                        if open(to as usize) {
-                            add(list, to as usize);
-                        }
-                    }
-                    for leap in &t.frog_leap[from] {
-                        if leap.is_open(board) && open(leap.to as usize) {
-                            add(list, leap.to as usize);
-                        }
-                    }
+                PieceKind::Frog => self.frog_moves::<TACTICAL>(list, from, own_bit, &mut promos),
+            }
+        }
+    }
+
+    /// Leaper moves to table targets (always on the board).
+    #[inline]
+    fn leaps<const TACTICAL: bool>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        targets: &[u8],
+        own_bit: u8,
+    ) {
+        for &to in targets {
+            let c = self.board[to as usize];
+            if (!TACTICAL && c == EMPTY) || is_enemy(c, own_bit) {
+                list.push(Move::from_boxes(from, to as usize));
+            }
+        }
+    }
+
+    /// Pawn moves: a step forward, diagonal captures, and on the last rank
+    /// one move per promotion choice (rules.md, "Promotion").
+    #[inline]
+    fn pawn_moves<const TACTICAL: bool>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        own_bit: u8,
+        promos: &mut Option<PromotionChoices>,
+    ) {
+        let side = self.side;
+        let fsq = Square::from_mailbox(from).expect("listed square on board");
+        let ahead = step_from(from, side.forward() as i16 * 16);
+        let promotes = fsq.rank() as i8 + side.forward() == side.far_rank() as i8;
+        let mut add = |list: &mut MoveList, to: usize| {
+            let tsq = Square::from_mailbox(to).expect("on board");
+            if promotes {
+                let choices = promos.get_or_insert_with(|| self.promotion_choices());
+                for k in choices.pawn_kinds() {
+                    list.push(Move::new(fsq, tsq, Some(k)));
                 }
+            } else {
+                list.push(Move::new(fsq, tsq, None));
+            }
+        };
+        if self.board[ahead] == EMPTY && (!TACTICAL || promotes) {
+            add(list, ahead);
+        }
+        for to in [ahead - 1, ahead + 1] {
+            if is_enemy(self.board[to], own_bit) {
+                add(list, to);
+            }
+        }
+    }
+
+    /// Frog moves: diagonal steps and orthogonal leaps (the River rule in
+    /// `FrogLeap::is_open`); reaching the last rank it may promote or stay.
+    /// Quiescence keeps captures and promotions: a quiet Frog move to the
+    /// last rank contributes its promotions only.
+    #[inline]
+    fn frog_moves<const TACTICAL: bool>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        own_bit: u8,
+        promos: &mut Option<PromotionChoices>,
+    ) {
+        let t = &*TABLES;
+        let board = &self.board;
+        let far_rank = self.side.far_rank();
+        let fsq = Square::from_mailbox(from).expect("listed square on board");
+        let from_far = fsq.rank() == far_rank;
+        let open = |to: usize| board[to] == EMPTY || is_enemy(board[to], own_bit);
+        let mut add = |list: &mut MoveList, to: usize| {
+            let tsq = Square::from_mailbox(to).expect("on board");
+            if !TACTICAL || board[to] != EMPTY {
+                list.push(Move::new(fsq, tsq, None));
+            }
+            if !from_far && tsq.rank() == far_rank {
+                let choices = promos.get_or_insert_with(|| self.promotion_choices());
+                for k in choices.frog_kinds() {
+                    list.push(Move::new(fsq, tsq, Some(k)));
+                }
+            }
+        };
+        for &to in &t.frog_step[from] {
+            if open(to as usize) {
+                add(list, to as usize);
+            }
+        }
+        for leap in &t.frog_leap[from] {
+            if leap.is_open(board) && open(leap.to as usize) {
+                add(list, leap.to as usize);
             }
         }
     }
