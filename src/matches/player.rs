@@ -299,23 +299,37 @@ impl Player {
         self.send(&position)?;
         let start = Instant::now();
         self.send(&go)?;
+        self.await_move(start, timeout, "bestmove", |line, reply| {
+            if line.starts_with("info") {
+                read_uci_info(line, reply);
+            }
+            Ok(())
+        })
+    }
+
+    /// Read lines until the one that starts with `keyword` and names the
+    /// move; `other` looks at every other line (scores, errors).
+    fn await_move(
+        &mut self,
+        start: Instant,
+        timeout: Duration,
+        keyword: &str,
+        other: impl Fn(&str, &mut Reply) -> Result<(), PlayerError>,
+    ) -> Result<Reply, PlayerError> {
         let deadline = start + timeout;
         let mut reply = Reply::default();
         loop {
-            let line = self.read_line(deadline, "bestmove")?;
+            let line = self.read_line(deadline, keyword)?;
             let mut words = line.split_whitespace();
-            match words.next() {
-                Some("info") => read_uci_info(&line, &mut reply),
-                Some("bestmove") => {
-                    reply.elapsed = start.elapsed();
-                    reply.mv = words
-                        .next()
-                        .ok_or_else(|| PlayerError::Garbage(line.clone()))?
-                        .to_string();
-                    return Ok(reply);
-                }
-                _ => {}
+            if words.next() == Some(keyword) {
+                reply.elapsed = start.elapsed();
+                reply.mv = words
+                    .next()
+                    .ok_or_else(|| PlayerError::Garbage(line.clone()))?
+                    .to_string();
+                return Ok(reply);
             }
+            other(&line, &mut reply)?;
         }
     }
 
@@ -351,29 +365,18 @@ impl Player {
         }
         let start = Instant::now();
         self.send("go")?;
-        let deadline = start + timeout;
-        let mut reply = Reply::default();
-        loop {
-            let line = self.read_line(deadline, "move")?;
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("move") => {
-                    reply.elapsed = start.elapsed();
-                    reply.mv = words
-                        .next()
-                        .ok_or_else(|| PlayerError::Garbage(line.clone()))?
-                        .to_string();
-                    return Ok(reply);
-                }
+        self.await_move(start, timeout, "move", |line, reply| {
+            match line.split_whitespace().next() {
                 Some(w) if w.starts_with("Illegal") || w == "Error" => {
-                    return Err(PlayerError::Garbage(line.clone()));
+                    return Err(PlayerError::Garbage(line.to_string()));
                 }
-                Some(w) if w.chars().next().is_some_and(|c| c.is_ascii_digit()) => {
-                    read_cecp_thinking(&line, &mut reply)
+                Some(w) if w.starts_with(|c: char| c.is_ascii_digit()) => {
+                    read_cecp_thinking(line, reply)
                 }
                 _ => {}
             }
-        }
+            Ok(())
+        })
     }
 
     /// Tell the engine the game is over and ask it to quit.

@@ -53,18 +53,22 @@ pub(crate) const ALL_LINES: std::ops::Range<usize> = 0..8;
 /// The cell after `s` along `step`.
 #[inline]
 pub(crate) fn step_from(s: usize, step: i16) -> usize {
-    (s as i16 + step) as usize
+    (s as isize + step as isize) as usize
 }
 
 /// The first cell after `s` along `step` that is not empty: a man, or the
 /// `OFFBOARD` edge.
 #[inline]
 pub(crate) fn next_occupied(board: &Board, s: usize, step: i16) -> usize {
-    let mut t = step_from(s, step);
-    while board[t] == EMPTY {
-        t = step_from(t, step);
+    // Word-sized arithmetic: this walk is the hottest loop of perft (attack
+    // detection). With i16 arithmetic per step, perft 4 ran 4.5% more
+    // instructions (callgrind: 3.22 G against 3.08 G).
+    let step = step as isize;
+    let mut t = s as isize + step;
+    while board[t as usize] == EMPTY {
+        t += step;
     }
-    t
+    t as usize
 }
 
 /// The hopper rule (Cannon, Arrow, Tank): along a line, the first man is the

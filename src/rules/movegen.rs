@@ -270,7 +270,7 @@ impl Position {
     }
 
     /// Hopper moves: quiet moves as a slider, captures over exactly one
-    /// screen (`hop_line`).
+    /// screen (`beyond_screen`).
     #[inline]
     fn hops<const TACTICAL: bool>(
         &self,
