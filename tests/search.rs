@@ -237,3 +237,44 @@ fn node_and_mate_limits_stop_the_search() {
     let r = e.search_sync(&go, &mut |_| {});
     assert_eq!(Score::from_search(r.score), Score::Mate(3));
 }
+
+/// A fixed-depth search of `fen` by an engine with these material values.
+fn search_with_values(fen: &str, values: Option<&str>) -> (Option<humpty::Move>, i32, u64) {
+    let mut e = Engine::new();
+    if let Some(v) = values {
+        e.set_piece_values(v).unwrap();
+    }
+    e.set_position(Position::from_fen(fen).unwrap());
+    let go = GoParams {
+        depth: Some(7),
+        ..GoParams::default()
+    };
+    let r = e.search_sync(&go, &mut |_| {});
+    (r.best, r.score, r.nodes)
+}
+
+#[test]
+fn two_engines_in_one_process_keep_their_own_values() {
+    // Cannons and Arrows nearly worthless for one engine only.
+    let fen = "rnflbfkb1fnr/1c2al1a4/p1pp1pp1p3/9pcp/5F6/P1PP1PP1PP1P/1C1FA1BA1C2/RN1LB1K1LFNR w KQkq - 2 5";
+    let cheap = Some("C=10/10 A=10/10 T=10/10");
+    let alone_default = search_with_values(fen, None);
+    let alone_cheap = search_with_values(fen, cheap);
+    assert_ne!(
+        alone_default.2, alone_cheap.2,
+        "the values change the search"
+    );
+    // Side by side, each engine searches exactly as it does alone.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| search_with_values(fen, None));
+        let b = s.spawn(|| search_with_values(fen, cheap));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(a, alone_default);
+    assert_eq!(b, alone_cheap);
+    let plain = Engine::new();
+    let mut other = Engine::new();
+    other.set_piece_values("C=10/10").unwrap();
+    assert_ne!(plain.eval_report(), other.eval_report());
+    assert_eq!(plain.eval_report(), Engine::new().eval_report());
+}

@@ -220,5 +220,10 @@ mod tests {
         let rxp = pos.parse_move("d3d5").unwrap();
         // The Knight d6 screens the Cannon d8: d5 is defended.
         assert!(!capture_is_safe(&pos, rxp, &params));
+        // The engine's own values decide: a Rook worth less than a Pawn may
+        // take a defended Pawn.
+        let mut cheap_rook = EvalParams::default();
+        cheap_rook.set_piece_values("R=50/50").unwrap();
+        assert!(capture_is_safe(&pos, rxp, &cheap_rook));
     }
 }
