@@ -35,7 +35,7 @@ fn start_positions() -> Vec<String> {
 /// Play a random game from `fen`, checking invariants at every ply, then
 /// take every move back and check the start position is restored exactly.
 fn playout(fen: &str, seed: u64, plies: usize) {
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let mut pos = Position::from_fen(fen).unwrap();
     let mut trail = vec![(pos.to_fen(), pos.key())];
     for _ in 0..plies {

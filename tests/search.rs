@@ -158,7 +158,7 @@ fn stalemate_and_repetition_score_as_draws() {
 
 #[test]
 fn best_move_is_legal_in_random_positions_at_every_hash_size() {
-    let mut rng = Rng(0xC0FFEE);
+    let mut rng = Rng::new(0xC0FFEE);
     let openings: Vec<&str> = include_str!("data/openings.txt").lines().collect();
     for (i, hash) in [1usize, 2, 16].iter().cycle().take(24).enumerate() {
         let mut pos = Position::from_fen(openings[i * 4 % openings.len()]).unwrap();

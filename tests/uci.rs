@@ -304,7 +304,7 @@ fn repeated_go_while_searching_gives_one_bestmove_each() {
 
 #[test]
 fn random_lines_never_crash_the_engine() {
-    let mut rng = common::Rng(0x5EED);
+    let mut rng = common::Rng::new(0x5EED);
     let words = [
         "uci",
         "isready",

@@ -64,29 +64,29 @@ impl fmt::Display for Color {
 /// The twelve kinds of piece in Humpty Dumpty Chess.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum PieceKind {
-    /// P: steps forward, captures diagonally forward.
+    /// Pawn, `P` (see `KINDS` for how each kind moves).
     Pawn = 0,
-    /// N: (2,1) leaper.
+    /// Knight, `N`.
     Knight = 1,
-    /// B: diagonal slider.
+    /// Bishop, `B`.
     Bishop = 2,
-    /// R: orthogonal slider.
+    /// Rook, `R`.
     Rook = 3,
-    /// Q: Rook + Bishop (promotion only).
+    /// Queen, `Q`.
     Queen = 4,
-    /// K: royal one-step mover.
+    /// King, `K`.
     King = 5,
-    /// L: Camel, (3,1) leaper.
+    /// Camel, `L`.
     Camel = 6,
-    /// G: Gnu, Knight + Camel (promotion only).
+    /// Gnu, `G`.
     Gnu = 7,
-    /// C: Cannon, moves as a Rook, captures by hopping one orthogonal screen.
+    /// Cannon, `C`.
     Cannon = 8,
-    /// A: Arrow, moves as a Bishop, captures by hopping one diagonal screen.
+    /// Arrow, `A`.
     Arrow = 9,
-    /// T: Tank, Cannon + Arrow (promotion only).
+    /// Tank, `T`.
     Tank = 10,
-    /// F: Frog, one step diagonally or three orthogonally (River rule).
+    /// Frog, `F`.
     Frog = 11,
 }
 

@@ -83,20 +83,6 @@ pub fn play(pos: &mut Position, moves: &[&str]) {
     }
 }
 
-/// A small deterministic PRNG for random playouts.
-pub struct Rng(pub u64);
-
-impl Rng {
-    /// Next pseudo-random number (xorshift64*).
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform-ish index below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The program's own generator, for random playouts in tests.
+#[allow(unused_imports)]
+pub use humpty::rules::random::Rng;
