@@ -9,6 +9,7 @@ use crate::matches::openings::{self, GenerateSpec};
 use crate::matches::player::{EngineSpec, PositionMode, Protocol};
 use crate::matches::runner::{self, MatchConfig, MatchReport, OpeningOrder};
 use crate::matches::stats::Sprt;
+use crate::protocol::input::{Input, Lines};
 use crate::rules::perft::{divide_report, perft};
 use crate::rules::position::Position;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
@@ -39,13 +40,13 @@ pub fn command() -> Command {
         .subcommand(
             Command::new("perft")
                 .about("Count leaf nodes of the legal move tree")
-                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32)))
+                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32).range(0..=20)))
                 .arg(fen_arg()),
         )
         .subcommand(
             Command::new("divide")
                 .about("perft per root move, then the total")
-                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32)))
+                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32).range(0..=20)))
                 .arg(fen_arg()),
         )
         .subcommand(
@@ -80,15 +81,15 @@ fn match_command() -> Command {
         .arg(Arg::new("tc").long("tc").value_name("TC").help("Clock: base+inc in seconds, or moves/base[+inc] (e.g. 10+0.1, 40/60)"))
         .arg(Arg::new("st").long("st").value_name("SECONDS").value_parser(value_parser!(f64)).help("Fixed time per move"))
         .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64)).help("Fixed nodes per move"))
-        .arg(Arg::new("depth").long("depth").value_parser(value_parser!(u32)).help("Fixed depth per move"))
-        .arg(Arg::new("margin").long("margin").value_name("MS").value_parser(value_parser!(u64)).default_value("100").help("Grace in ms before a late move loses on time"))
-        .arg(Arg::new("hang-timeout").long("hang-timeout").value_name("SECONDS").value_parser(value_parser!(u64)).default_value("60").help("Under node/depth limits, wait this long for a move before calling it a hang"))
+        .arg(Arg::new("depth").long("depth").value_parser(value_parser!(u32).range(1..=120)).help("Fixed depth per move"))
+        .arg(Arg::new("margin").long("margin").value_name("MS").value_parser(value_parser!(u64).range(0..=3_600_000)).default_value("100").help("Grace in ms before a late move loses on time"))
+        .arg(Arg::new("hang-timeout").long("hang-timeout").value_name("SECONDS").value_parser(value_parser!(u64).range(1..=86_400)).default_value("60").help("Under node/depth limits, wait this long for a move before calling it a hang"))
         .arg(Arg::new("openings").long("openings").value_name("FILE").help("FEN/EPD file of start positions; each is played twice, colours swapped"))
         .arg(Arg::new("order").long("order").value_parser(["sequential", "random"]).default_value("sequential"))
         .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
-        .arg(Arg::new("rounds").long("rounds").value_parser(value_parser!(usize)).help("Game pairs per engine pair (default: one per opening)"))
-        .arg(Arg::new("games").long("games").value_parser(value_parser!(usize)).help("Games per engine pair (rounded up to pairs)"))
-        .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(usize)).default_value("1"))
+        .arg(Arg::new("rounds").long("rounds").value_parser(value_parser!(u64).range(1..=100_000)).help("Game pairs per engine pair (default: one per opening)"))
+        .arg(Arg::new("games").long("games").value_parser(value_parser!(u64).range(1..=200_000)).help("Games per engine pair (rounded up to pairs)"))
+        .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1"))
         .arg(Arg::new("pgn").long("pgn").value_name("FILE").help("Append games to this PGN file"))
         .arg(kv("sprt", "elo0=0 elo1=5 alpha=0.05 beta=0.05"))
         .arg(kv("draw", "Draw adjudication: movenumber=N movecount=N score=CP"))
@@ -101,9 +102,9 @@ fn match_command() -> Command {
 fn openings_command() -> Command {
     Command::new("openings")
         .about("Generate balanced opening positions by random plies from the start, kept if a short search scores them near 0")
-        .arg(Arg::new("count").long("count").value_parser(value_parser!(usize)).default_value("100"))
-        .arg(Arg::new("min-plies").long("min-plies").value_parser(value_parser!(usize)).default_value("4"))
-        .arg(Arg::new("max-plies").long("max-plies").value_parser(value_parser!(usize)).default_value("8"))
+        .arg(Arg::new("count").long("count").value_parser(value_parser!(u64).range(1..=1_000_000)).default_value("100"))
+        .arg(Arg::new("min-plies").long("min-plies").value_parser(value_parser!(u64).range(0..=1000)).default_value("4"))
+        .arg(Arg::new("max-plies").long("max-plies").value_parser(value_parser!(u64).range(0..=1000)).default_value("8"))
         .arg(Arg::new("depth").long("depth").value_parser(value_parser!(i32).range(1..=30)).default_value("6"))
         .arg(Arg::new("margin").long("margin").value_name("CP").value_parser(value_parser!(i32)).default_value("80"))
         .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
@@ -134,14 +135,14 @@ pub enum Next {
 /// Speak UCI or XBoard on stdin/stdout: the first line decides (`xboard`
 /// selects CECP; anything else is the first UCI command).
 pub fn run_protocol(force_xboard: bool) {
+    let mut lines = Lines::new(std::io::BufReader::new(std::io::stdin()));
     if force_xboard {
-        return crate::protocol::xboard::run_stdio();
+        return crate::protocol::xboard::run_stdio(lines);
     }
-    let mut first = String::new();
-    match std::io::stdin().read_line(&mut first) {
-        Ok(0) | Err(_) => {}
-        Ok(_) if first.trim() == "xboard" => crate::protocol::xboard::run_stdio(),
-        Ok(_) => crate::protocol::uci::run_stdio(Some(first.trim_end().to_string())),
+    match lines.next() {
+        None => {}
+        Some(Input::Line(l)) if l.trim() == "xboard" => crate::protocol::xboard::run_stdio(lines),
+        first => crate::protocol::uci::run_stdio(first, lines),
     }
 }
 
@@ -371,6 +372,17 @@ fn adjudication_from(
 fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     let engines = engines_from(m)?;
     let tc = time_control_from(m)?;
+    if let TimeControl::MoveTime(t) = tc {
+        // CECP's `st` takes whole seconds: a fraction would be rounded for
+        // the engine but not for its flag.
+        let whole = t.subsec_nanos() == 0;
+        if !whole && engines.iter().any(|e| e.protocol == Protocol::Cecp) {
+            return Err(format!(
+                "--st {}: an XBoard engine's st takes whole seconds; use a whole number or --tc",
+                t.as_secs_f64()
+            ));
+        }
+    }
     let openings = match m.get_one::<String>("openings") {
         Some(path) => {
             let text =
@@ -379,9 +391,9 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
         }
         None => Vec::new(),
     };
-    let rounds = match (m.get_one::<usize>("rounds"), m.get_one::<usize>("games")) {
-        (Some(r), _) => *r,
-        (None, Some(g)) => g.div_ceil(2),
+    let rounds = match (m.get_one::<u64>("rounds"), m.get_one::<u64>("games")) {
+        (Some(r), _) => *r as usize,
+        (None, Some(g)) => g.div_ceil(2) as usize,
         (None, None) => openings.len().max(1),
     };
     let (draw, resign) = adjudication_from(m)?;
@@ -396,7 +408,7 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
             _ => OpeningOrder::Sequential,
         },
         rounds,
-        concurrency: (*m.get_one::<usize>("concurrency").expect("defaulted")).max(1),
+        concurrency: *m.get_one::<u64>("concurrency").expect("defaulted") as usize,
         pgn: m.get_one::<String>("pgn").map(PathBuf::from),
         sprt: sprt_from(m)?,
         draw,
@@ -451,7 +463,7 @@ fn show_progress(r: &MatchReport, bar: Option<&indicatif::ProgressBar>, quiet: b
 }
 
 fn generate_openings(m: &ArgMatches) -> Result<(), String> {
-    let get = |k: &str| *m.get_one::<usize>(k).expect("defaulted");
+    let get = |k: &str| *m.get_one::<u64>(k).expect("defaulted") as usize;
     let spec = GenerateSpec {
         count: get("count"),
         min_plies: get("min-plies"),

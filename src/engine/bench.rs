@@ -4,6 +4,8 @@
 
 use crate::engine::{Engine, GoParams};
 use crate::rules::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// Default bench depth.
@@ -45,6 +47,15 @@ impl BenchResult {
 
 /// Run the bench at `depth`, calling `progress` with (index, FEN, nodes).
 pub fn run(depth: i32, progress: &mut dyn FnMut(usize, &str, u64)) -> BenchResult {
+    run_until(depth, &AtomicBool::new(false), progress).expect("never stopped")
+}
+
+/// The bench, given up (`None`) within milliseconds once `stop` is set.
+pub fn run_until(
+    depth: i32,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, &str, u64),
+) -> Option<BenchResult> {
     let mut engine = Engine::new();
     engine.set_hash_mib(16);
     engine.set_threads(1);
@@ -57,12 +68,30 @@ pub fn run(depth: i32, progress: &mut dyn FnMut(usize, &str, u64)) -> BenchResul
             depth: Some(depth),
             ..GoParams::default()
         };
-        let r = engine.search_sync(&go, &mut |_| {});
-        nodes += r.nodes;
-        progress(i + 1, fen, r.nodes);
+        let (tx, rx) = channel();
+        engine.go(
+            &go,
+            Box::new(|_| {}),
+            Box::new(move |r| {
+                let _ = tx.send(r.nodes);
+            }),
+        );
+        let n = loop {
+            if stop.load(Ordering::Relaxed) {
+                engine.stop();
+                return None;
+            }
+            match rx.recv_timeout(Duration::from_millis(5)) {
+                Ok(n) => break n,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return None,
+            }
+        };
+        nodes += n;
+        progress(i + 1, fen, n);
     }
-    BenchResult {
+    Some(BenchResult {
         nodes,
         elapsed: start.elapsed(),
-    }
+    })
 }

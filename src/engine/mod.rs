@@ -6,15 +6,16 @@ pub mod bench;
 
 pub use crate::search::timeman::{seconds, Clocks, TimeControl};
 pub use crate::search::tt::Bound;
-pub use crate::search::{Info, Score, SearchResult, MATE};
+pub use crate::search::{Info, Score, SearchResult, MATE, MAX_DEPTH};
 
 use crate::eval::{self, EvalParams};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::search::timeman::{self, Budget};
 use crate::search::tt::TranspositionTable;
+pub use crate::search::TimeSource;
 use crate::search::{self, Features, Limits, Shared};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
@@ -83,17 +84,42 @@ impl Default for EngineOptions {
     }
 }
 
+/// What runs in the background.
+enum Job {
+    /// A search, stopped through its shared state.
+    Search(Arc<Shared>),
+    /// Any other long command (perft, bench), stopped through its flag.
+    Task(Arc<AtomicBool>),
+}
+
 struct Running {
-    shared: Arc<Shared>,
+    job: Job,
     handle: JoinHandle<()>,
 }
 
-/// The engine: owns the game position and runs searches in the background.
+/// The engine: owns the game position and runs searches (and other long
+/// commands) in the background, one at a time.
 pub struct Engine {
     position: Position,
     options: EngineOptions,
     tt: Arc<TranspositionTable>,
     running: Option<Running>,
+    time: TimeSource,
+}
+
+/// Physical memory in MiB, where the system says (Linux: /proc/meminfo).
+fn physical_memory_mib() -> Option<usize> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// The largest hash table accepted: `MAX_HASH_MIB`, and no more than half of
+/// the machine's memory.
+pub fn hash_limit_mib() -> usize {
+    let half = physical_memory_mib().map_or(MAX_HASH_MIB, |m| (m / 2).max(1));
+    MAX_HASH_MIB.min(half)
 }
 
 impl Default for Engine {
@@ -111,7 +137,14 @@ impl Engine {
             tt: Arc::new(TranspositionTable::new(options.hash_mib)),
             options,
             running: None,
+            time: TimeSource::Real,
         }
+    }
+
+    /// Read the time from `time` (a manual clock for tests and fuzzing).
+    pub fn set_time_source(&mut self, time: TimeSource) {
+        self.stop();
+        self.time = time;
     }
 
     /// The current game position.
@@ -130,14 +163,16 @@ impl Engine {
         &self.options
     }
 
-    /// Resize the hash table (stops a running search first).
-    pub fn set_hash_mib(&mut self, mib: usize) {
+    /// Resize the hash table (stops a running search first), within
+    /// `1..=hash_limit_mib()`; returns the size in MiB now in use.
+    pub fn set_hash_mib(&mut self, mib: usize) -> usize {
         self.stop();
-        let mib = mib.clamp(1, MAX_HASH_MIB);
+        let mib = mib.clamp(1, hash_limit_mib());
         if mib != self.options.hash_mib {
-            self.options.hash_mib = mib;
             self.tt = Arc::new(TranspositionTable::new(mib));
+            self.options.hash_mib = self.tt.mib().max(1);
         }
+        self.options.hash_mib
     }
 
     /// Set the number of search threads.
@@ -180,10 +215,11 @@ impl Engine {
         eval::breakdown(&self.position, &self.options.eval).to_string()
     }
 
-    /// Empty the hash table (stops a running search first).
+    /// Empty the hash table (stops a running search first): a fresh table,
+    /// which costs nothing until used.
     pub fn clear_hash(&mut self) {
         self.stop();
-        self.tt.clear();
+        self.tt = Arc::new(TranspositionTable::new(self.options.hash_mib));
     }
 
     /// A new game: clear the hash table.
@@ -191,7 +227,7 @@ impl Engine {
         self.clear_hash();
     }
 
-    /// True while a search runs.
+    /// True while a search or task runs.
     pub fn is_searching(&self) -> bool {
         self.running
             .as_ref()
@@ -233,7 +269,7 @@ impl Engine {
     ) {
         self.stop();
         let limits = self.limits_for(go);
-        let shared = Arc::new(Shared::new(Arc::clone(&self.tt)));
+        let shared = Arc::new(Shared::new(Arc::clone(&self.tt), self.time.clone()));
         let pos = self.position.clone();
         let threads = self.options.threads;
         let shared2 = Arc::clone(&shared);
@@ -263,7 +299,12 @@ impl Engine {
                 }
             });
         match spawned {
-            Ok(handle) => self.running = Some(Running { shared, handle }),
+            Ok(handle) => {
+                self.running = Some(Running {
+                    job: Job::Search(shared),
+                    handle,
+                })
+            }
             Err(e) => {
                 let result = fallback(&self.position, format!("cannot start the search: {e}"));
                 if let Some(f) = done.lock().ok().and_then(|mut d| d.take()) {
@@ -273,10 +314,46 @@ impl Engine {
         }
     }
 
-    /// Stop a running search and wait until it has reported its result.
+    /// Run a long command (perft, bench) in the background, like a search:
+    /// `stop` sets the flag it is given and waits for it to return. If no
+    /// thread can be started it runs here, unstoppable.
+    pub fn spawn_task(&mut self, task: impl FnOnce(&AtomicBool) + Send + 'static) {
+        self.stop();
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = Arc::clone(&flag);
+        let slot = Arc::new(std::sync::Mutex::new(Some(task)));
+        let mine = Arc::clone(&slot);
+        let spawned = std::thread::Builder::new()
+            .name("task".into())
+            .stack_size(search::SEARCH_STACK)
+            .spawn(move || {
+                if let Some(t) = mine.lock().ok().and_then(|mut t| t.take()) {
+                    t(&seen);
+                }
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    job: Job::Task(flag),
+                    handle,
+                })
+            }
+            Err(_) => {
+                if let Some(t) = slot.lock().ok().and_then(|mut t| t.take()) {
+                    t(&AtomicBool::new(false));
+                }
+            }
+        }
+    }
+
+    /// Stop a running search or task and wait until it has ended (a search
+    /// has then reported its result).
     pub fn stop(&mut self) {
         if let Some(r) = self.running.take() {
-            r.shared.stop.store(true, Ordering::SeqCst);
+            match &r.job {
+                Job::Search(shared) => shared.stop.store(true, Ordering::SeqCst),
+                Job::Task(flag) => flag.store(true, Ordering::SeqCst),
+            }
             let _ = r.handle.join();
         }
     }
@@ -290,8 +367,12 @@ impl Engine {
 
     /// The opponent played the move we pondered on: switch to normal timing.
     pub fn ponderhit(&self) {
-        if let Some(r) = &self.running {
-            r.shared.ponderhit();
+        if let Some(Running {
+            job: Job::Search(shared),
+            ..
+        }) = &self.running
+        {
+            shared.ponderhit();
         }
     }
 
@@ -303,7 +384,7 @@ impl Engine {
     ) -> SearchResult {
         self.stop();
         let limits = self.limits_for(go);
-        let shared = Shared::new(Arc::clone(&self.tt));
+        let shared = Shared::new(Arc::clone(&self.tt), self.time.clone());
         let pos = self.position.clone();
         let threads = self.options.threads;
         std::thread::scope(|s| {

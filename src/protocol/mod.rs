@@ -2,6 +2,7 @@
 //! They talk to the engine facade only. Both write through `output::Output`
 //! and share the engine options in `options`.
 
+pub mod input;
 pub mod options;
 pub mod output;
 pub mod uci;

@@ -82,7 +82,16 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Resul
     let key = name.trim().to_ascii_lowercase();
     let range = |i: usize| spin(name, value, SPINS[i].min, SPINS[i].max);
     Some(match key.as_str() {
-        "hash" => range(0).map(|n| engine.set_hash_mib(n as usize)),
+        "hash" => range(0).and_then(|n| {
+            let used = engine.set_hash_mib(n as usize);
+            // A clamp is said, not hidden.
+            match used < n as usize {
+                true => Err(format!(
+                    "Hash {n} MiB is more than half of this machine's memory; using {used} MiB"
+                )),
+                false => Ok(()),
+            }
+        }),
         "threads" => range(1).map(|n| engine.set_threads(n as usize)),
         "multipv" => range(2).map(|n| engine.set_multipv(n as usize)),
         "move overhead" => {

@@ -3,19 +3,19 @@
 //! through `uci_wire`. Bad input never stops the engine: it answers
 //! `info string <what was wrong>` and keeps its last good state.
 
+use super::input::{Input, Lines};
 use super::options::{self, SPINS};
 use super::output::Output;
 use super::uci_wire::{bestmove_line, info_line, parse_position, split_go};
 use super::{engine_name, VARIANT};
 use crate::engine::{Clocks, Engine, GoParams};
-use crate::rules::perft::divide_report;
+use crate::rules::perft::{self, divide_until};
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use vampirc_uci::{UciMessage, UciOptionConfig, UciSearchControl, UciTimeControl};
+use vampirc_uci::{UciMessage, UciOptionConfig, UciTimeControl};
 
 /// Settings that only the protocol layer uses.
 struct ProtocolState {
@@ -65,15 +65,33 @@ impl Uci {
         }
     }
 
+    /// A session around this engine (tests and fuzzing set a small hash
+    /// or a manual clock on it first).
+    pub fn with_engine(engine: Engine, out: Output) -> Uci {
+        let mut uci = Uci::with_output(out);
+        uci.engine = engine;
+        uci
+    }
+
     /// Read commands from `input` until `quit` or end of input.
-    pub fn run(&mut self, input: impl BufRead) {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if self.handle(&line) == Flow::Quit {
-                break;
+    pub fn run(&mut self, input: impl Iterator<Item = Input>) {
+        for item in input {
+            if self.input(item) == Flow::Quit {
+                return;
             }
         }
         self.engine.stop();
+    }
+
+    /// Handle one input line, or say why it cannot be read.
+    pub fn input(&mut self, item: Input) -> Flow {
+        match item {
+            Input::Line(line) => self.handle(&line),
+            bad => {
+                self.send(&format!("info string {}", bad.problem().unwrap_or("")));
+                Flow::Continue
+            }
+        }
     }
 
     /// The variant announcement Fairy-Stockfish-aware GUIs read.
@@ -150,14 +168,22 @@ impl Uci {
                 self.engine.stop();
                 return Flow::Quit;
             }
-            _ => return self.handle_standard(line),
+            // vampirc reads these correctly; it panics on some others (an
+            // `info` line echoed by a GUI with `depth 300`), so nothing else
+            // reaches it.
+            "uci" | "isready" | "ucinewgame" | "setoption" | "stop" | "ponderhit" | "debug"
+            | "register" => return self.handle_standard(line),
+            _ => self.send(&format!("info string unknown command '{cmd}'")),
         }
         Flow::Continue
     }
 
     /// Commands vampirc parses correctly.
     fn handle_standard(&mut self, line: &str) -> Flow {
-        match vampirc_uci::parse_one(line) {
+        // A parser bug must not end the engine: a panic reads as no command.
+        let parsed = std::panic::catch_unwind(|| vampirc_uci::parse_one(line))
+            .unwrap_or(UciMessage::Unknown(line.to_string(), None));
+        match parsed {
             UciMessage::Uci => {
                 self.send(&UciMessage::id_name(&engine_name()).to_string());
                 self.send(&UciMessage::id_author("the humpty developers").to_string());
@@ -177,10 +203,7 @@ impl Uci {
                 return Flow::Quit;
             }
             UciMessage::Debug(_) | UciMessage::Register { .. } => {}
-            _ => {
-                let word = line.split_whitespace().next().unwrap_or("");
-                self.send(&format!("info string unknown command '{word}'"));
-            }
+            _ => self.send(&format!("info string cannot read '{line}'")),
         }
         Flow::Continue
     }
@@ -216,24 +239,30 @@ impl Uci {
         }
     }
 
+    /// `bench [depth]`, in the background (`stop` ends it).
     fn bench(&mut self, rest: &str) {
         let depth = match rest.split_whitespace().next() {
             None => crate::engine::bench::DEFAULT_DEPTH,
             Some(d) => match d.parse::<i32>() {
                 Ok(d) if (1..=64).contains(&d) => d,
                 _ => {
-                    self.send(&format!("info string bench: bad depth '{d}'"));
+                    self.send(&format!("info string bench: bad depth '{d}' (1 to 64)"));
                     return;
                 }
             },
         };
-        self.engine.stop();
         let out = self.out.clone();
-        let r = crate::engine::bench::run(depth, &mut |i, _, nodes| {
-            out.send(&format!("info string position {i} nodes {nodes}"))
+        self.engine.spawn_task(move |stop| {
+            let mut progress =
+                |i, _: &str, nodes| out.send(&format!("info string position {i} nodes {nodes}"));
+            match crate::engine::bench::run_until(depth, stop, &mut progress) {
+                Some(r) => {
+                    out.send(&format!("Nodes searched: {}", r.nodes));
+                    out.send(&format!("Nodes/second: {}", r.nps()));
+                }
+                None => out.send("info string bench stopped"),
+            }
         });
-        self.send(&format!("Nodes searched: {}", r.nodes));
-        self.send(&format!("Nodes/second: {}", r.nps()));
     }
 
     /// Translate a `go` line into engine parameters (or an error message).
@@ -242,7 +271,12 @@ impl Uci {
         if let Some(depth) = extras.perft {
             return Ok((GoParams::default(), Some(depth)));
         }
-        let mut go = GoParams::default();
+        let mut go = GoParams {
+            depth: extras.depth,
+            mate: extras.mate,
+            nodes: extras.nodes,
+            ..GoParams::default()
+        };
         let pos = self.engine.position();
         for text in &extras.searchmoves {
             let m = pos
@@ -290,14 +324,8 @@ impl Uci {
         let words: Vec<&str> = extras.rest.split_whitespace().collect();
         go.ponder |= words.contains(&"ponder");
         go.infinite |= words.contains(&"infinite");
-        if let Some(UciSearchControl {
-            depth, nodes, mate, ..
-        }) = search_control
-        {
-            go.depth = depth.map(i32::from);
-            go.nodes = nodes;
-            go.mate = mate.map(i32::from);
-        }
+        // Depth, mate and nodes were read by `split_go`; vampirc saw none.
+        let _ = search_control;
         Ok((go, None))
     }
 
@@ -312,7 +340,13 @@ impl Uci {
         self.engine.stop();
         if let Some(depth) = perft {
             let mut pos = self.engine.position().clone();
-            self.send(divide_report(&mut pos, depth).trim_end());
+            let out = self.out.clone();
+            // In the background, so `stop`, `isready` and `quit` are heard.
+            self.engine
+                .spawn_task(move |stop| match divide_until(&mut pos, depth, stop) {
+                    Some(rows) => out.send(perft::report(&rows).trim_end()),
+                    None => out.send("info string perft stopped"),
+                });
             return;
         }
         let pos = self.engine.position();
@@ -347,14 +381,14 @@ impl Uci {
     }
 }
 
-/// Run the UCI loop on stdin until `quit` or end of input. `first` is a line
-/// already read by the caller (protocol detection), if any.
-pub fn run_stdio(first: Option<String>) {
+/// Run the UCI loop on `input` (stdin) until `quit` or its end. `first` is
+/// a line already read by the caller (protocol detection), if any.
+pub fn run_stdio<R: std::io::BufRead>(first: Option<Input>, input: Lines<R>) {
     let mut uci = Uci::new();
-    if let Some(line) = first {
-        if uci.handle(&line) == Flow::Quit {
+    if let Some(item) = first {
+        if uci.input(item) == Flow::Quit {
             return;
         }
     }
-    uci.run(std::io::stdin().lock());
+    uci.run(input);
 }

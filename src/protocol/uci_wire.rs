@@ -38,17 +38,35 @@ pub fn parse_position(args: &str) -> Result<Position, String> {
     Ok(pos)
 }
 
-/// The parts of a `go` command that vampirc cannot read, taken out of it.
+/// The parts of a `go` command read here, and the rest for vampirc. Every
+/// number is checked and clamped here: vampirc reads depth, mate and
+/// movestogo into a `u8` and panics past it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GoExtras {
     /// Moves after `searchmoves`, as written.
     pub searchmoves: Vec<String>,
-    /// Depth after `perft`.
+    /// Depth after `perft`, clamped to `1..=MAX_PERFT_DEPTH`.
     pub perft: Option<u32>,
-    /// The rest of the command for vampirc (`go ...`), negative clock values
-    /// clamped to 0 (some GUIs send them after a flag fall).
+    /// `depth`, clamped to `1..=MAX_GO_DEPTH`.
+    pub depth: Option<i32>,
+    /// `mate` in moves, clamped to `1..=MAX_GO_MATE`.
+    pub mate: Option<i32>,
+    /// `nodes` (at most `u64::MAX`).
+    pub nodes: Option<u64>,
+    /// The time controls for vampirc (`go ...`): clocks clamped to
+    /// `0..=MAX_CLOCK_MS` (negative values, sent by some GUIs after a flag
+    /// fall, read as 0) and `movestogo` to `1..=255`.
     pub rest: String,
 }
+
+/// Deepest `go perft` accepted (deeper ones would run for years anyway).
+pub const MAX_PERFT_DEPTH: u32 = 20;
+/// Deepest `go depth` (the search's own ply limit).
+pub const MAX_GO_DEPTH: i32 = crate::engine::MAX_DEPTH;
+/// Longest `go mate`, in moves.
+pub const MAX_GO_MATE: i32 = 100;
+/// Largest clock value read, in milliseconds (about 115 days).
+pub const MAX_CLOCK_MS: u64 = 10_000_000_000;
 
 /// Keywords that end a `searchmoves` list.
 const GO_KEYWORDS: &[&str] = &[
@@ -67,6 +85,28 @@ const GO_KEYWORDS: &[&str] = &[
     "searchmoves",
 ];
 
+/// A whole number as written: digits, optionally after a minus sign. Too
+/// many digits saturate. `Err` says why it is no such number.
+fn whole_number(key: &str, value: Option<&&str>) -> Result<(bool, u64), String> {
+    let v = value.ok_or_else(|| format!("go {key}: missing number"))?;
+    let (negative, digits) = match v.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, *v),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("go {key}: '{v}' is not a whole number"));
+    }
+    Ok((negative, digits.parse::<u64>().unwrap_or(u64::MAX)))
+}
+
+/// A count that must be positive, clamped to `1..=max`.
+fn count(key: &str, value: Option<&&str>, max: u64) -> Result<u64, String> {
+    match whole_number(key, value)? {
+        (true, _) | (false, 0) => Err(format!("go {key}: must be at least 1")),
+        (false, n) => Ok(n.min(max)),
+    }
+}
+
 /// Split a `go` line (including the word `go`) into our parts and vampirc's.
 pub fn split_go(line: &str) -> Result<GoExtras, String> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -75,6 +115,7 @@ pub fn split_go(line: &str) -> Result<GoExtras, String> {
     let mut i = 0;
     while i < tokens.len() {
         let t = tokens[i];
+        let value = tokens.get(i + 1);
         match t {
             "searchmoves" => {
                 i += 1;
@@ -84,30 +125,26 @@ pub fn split_go(line: &str) -> Result<GoExtras, String> {
                 }
                 continue;
             }
-            "perft" => {
-                let d = tokens.get(i + 1).ok_or("go perft: missing depth")?;
-                out.perft = Some(
-                    d.parse()
-                        .map_err(|_| format!("go perft: bad depth '{d}'"))?,
-                );
-                i += 2;
-                continue;
+            "perft" => out.perft = Some(count(t, value, MAX_PERFT_DEPTH as u64)? as u32),
+            "depth" => out.depth = Some(count(t, value, MAX_GO_DEPTH as u64)? as i32),
+            "mate" => out.mate = Some(count(t, value, MAX_GO_MATE as u64)? as i32),
+            "nodes" => out.nodes = Some(count(t, value, u64::MAX)?),
+            "movestogo" => {
+                let n = count(t, value, 255)?;
+                rest.extend([t.to_string(), n.to_string()]);
             }
             "wtime" | "btime" | "winc" | "binc" | "movetime" => {
+                let (negative, ms) = whole_number(t, value)?;
+                let ms = if negative { 0 } else { ms.min(MAX_CLOCK_MS) };
+                rest.extend([t.to_string(), ms.to_string()]);
+            }
+            _ => {
                 rest.push(t.to_string());
-                if let Some(v) = tokens.get(i + 1) {
-                    let clamped = match v.parse::<i64>() {
-                        Ok(n) if n < 0 => "0".to_string(),
-                        _ => v.to_string(),
-                    };
-                    rest.push(clamped);
-                }
-                i += 2;
+                i += 1;
                 continue;
             }
-            _ => rest.push(t.to_string()),
         }
-        i += 1;
+        i += 2;
     }
     out.rest = rest.join(" ");
     Ok(out)
@@ -243,11 +280,39 @@ mod tests {
     fn go_extras_are_split_off() {
         let g = split_go("go wtime 1000 btime -20 searchmoves l1k3 c7c8t depth 5").unwrap();
         assert_eq!(g.searchmoves, vec!["l1k3", "c7c8t"]);
-        assert_eq!(g.rest, "go wtime 1000 btime 0 depth 5");
+        assert_eq!(g.rest, "go wtime 1000 btime 0");
+        assert_eq!(g.depth, Some(5));
         let g = split_go("go perft 3").unwrap();
         assert_eq!(g.perft, Some(3));
         assert!(split_go("go perft x").is_err());
         assert!(split_go("go perft").is_err());
+    }
+
+    #[test]
+    fn go_numbers_are_checked_and_clamped() {
+        let g =
+            split_go("go depth 256 mate 300 movestogo 500 nodes 99999999999999999999999").unwrap();
+        assert_eq!(g.depth, Some(MAX_GO_DEPTH));
+        assert_eq!(g.mate, Some(MAX_GO_MATE));
+        assert_eq!(g.nodes, Some(u64::MAX));
+        assert_eq!(g.rest, "go movestogo 255");
+        let g = split_go("go wtime 99999999999999999999999 movetime 5 perft 99").unwrap();
+        assert_eq!(g.rest, format!("go wtime {MAX_CLOCK_MS} movetime 5"));
+        assert_eq!(g.perft, Some(MAX_PERFT_DEPTH));
+        for bad in [
+            "go depth -3",
+            "go depth 0",
+            "go depth 1e5",
+            "go depth nan",
+            "go mate inf",
+            "go nodes",
+            "go wtime 1.5",
+            "go movestogo -1",
+            "go btime ",
+            "go winc x",
+        ] {
+            assert!(split_go(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! Commands and search results arrive on one channel, so the engine can apply
 //! its own move to the game when a search ends.
 
+use super::input::{Input, Lines};
 use super::options;
 use super::output::Output;
 use super::{engine_name, VARIANT};
@@ -18,9 +19,8 @@ use crate::rules::moves::{Move, MoveError};
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::{Outcome, Position};
 use crate::rules::square::Square;
-use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Sender};
+use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -56,6 +56,7 @@ pub fn piece_lines() -> Vec<String> {
 
 enum Event {
     Line(String),
+    Bad(Input),
     Done(u64, SearchResult),
 }
 
@@ -609,7 +610,10 @@ impl Xboard {
         match cmd {
             "option" => self.set_option(rest),
             "memory" => match rest.parse::<usize>() {
-                Ok(mb) => self.engine.set_hash_mib(mb.clamp(1, MAX_HASH_MIB)),
+                Ok(mb) => {
+                    // Clamped to what the machine can hold (docs/protocol.md).
+                    self.engine.set_hash_mib(mb.clamp(1, MAX_HASH_MIB));
+                }
                 Err(_) => self.send(&format!("Error (bad memory): {line}")),
             },
             _ => match rest.parse::<usize>() {
@@ -620,35 +624,92 @@ impl Xboard {
     }
 }
 
-/// Run the CECP loop until `quit` or end of input, writing to `out`. The
-/// first line (`xboard`) may already have been read by the caller.
-pub fn run(input: impl BufRead + Send + 'static, out: Output) {
-    let (tx, rx) = channel();
-    let reader = tx.clone();
+/// An XBoard session driven in-process: lines in, lines out through the
+/// session's `Output`. `run` drives one from a reader; tests and fuzzing
+/// drive one line by line.
+pub struct Session {
+    xb: Xboard,
+    events: Receiver<Event>,
+}
+
+impl Session {
+    /// A new session writing to `out`, around `engine`.
+    pub fn new(engine: Engine, out: Output) -> Session {
+        let (tx, rx) = channel();
+        let mut xb = Xboard::new(tx, out);
+        xb.engine = engine;
+        Session { xb, events: rx }
+    }
+
+    /// Handle one input line (and any search that finished meanwhile);
+    /// false once the session has quit.
+    pub fn input(&mut self, item: Input) -> bool {
+        self.poll();
+        self.line(item)
+    }
+
+    fn line(&mut self, item: Input) -> bool {
+        match item {
+            Input::Line(line) => self.xb.handle(&line),
+            bad => {
+                let what = bad.problem().unwrap_or("");
+                self.xb.send(&format!("Error ({what}): line ignored"));
+                true
+            }
+        }
+    }
+
+    /// Apply the results of searches that have finished.
+    pub fn poll(&mut self) {
+        while let Ok(event) = self.events.try_recv() {
+            self.event(event);
+        }
+    }
+
+    fn event(&mut self, event: Event) -> bool {
+        match event {
+            Event::Line(l) => self.xb.handle(&l),
+            Event::Bad(item) => self.line(item),
+            Event::Done(g, r) => {
+                self.xb.search_done(g, r);
+                true
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.xb.engine.stop();
+    }
+}
+
+/// Run the CECP loop until `quit` or the end of `input`, writing to `out`.
+/// Lines and finished searches arrive on one channel, so the engine can
+/// play its own move as soon as a search ends.
+pub fn run(input: impl Iterator<Item = Input> + Send + 'static, out: Output) {
+    let mut session = Session::new(Engine::new(), out);
+    let reader = session.xb.events.clone();
     std::thread::spawn(move || {
-        for line in input.lines() {
-            let Ok(line) = line else { break };
-            if reader.send(Event::Line(line)).is_err() {
+        for item in input {
+            let event = match item {
+                Input::Line(l) => Event::Line(l),
+                bad => Event::Bad(bad),
+            };
+            if reader.send(event).is_err() {
                 return;
             }
         }
         let _ = reader.send(Event::Line("quit".into()));
     });
-    let mut xb = Xboard::new(tx, out);
-    for event in rx {
-        match event {
-            Event::Line(l) => {
-                if !xb.handle(&l) {
-                    break;
-                }
-            }
-            Event::Done(g, r) => xb.search_done(g, r),
+    while let Ok(event) = session.events.recv() {
+        if !session.event(event) {
+            break;
         }
     }
-    xb.engine.stop();
 }
 
 /// Run the CECP loop on stdin and stdout.
-pub fn run_stdio() {
-    run(std::io::BufReader::new(std::io::stdin()), Output::stdout());
+pub fn run_stdio<R: std::io::BufRead + Send + 'static>(input: Lines<R>) {
+    run(input, Output::stdout());
 }

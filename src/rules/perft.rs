@@ -2,6 +2,7 @@
 
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaf positions after exactly `depth` plies (bulk-counted at the
 /// last ply).
@@ -23,26 +24,58 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     nodes
 }
 
+/// perft that gives up (`None`) once `stop` is set; checked at every node
+/// two or more plies from the leaves, so it answers within milliseconds.
+pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft(pos, depth));
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let mut list = MoveList::new();
+    pos.generate_legal(&mut list);
+    let mut nodes = 0;
+    for &m in &list {
+        pos.make_move(m);
+        let n = perft_until(pos, depth - 1, stop);
+        pos.unmake_move();
+        nodes += n?;
+    }
+    Some(nodes)
+}
+
 /// perft split by root move, sorted by the move's text (as Stockfish's
 /// `go perft` prints it, but in a stable order).
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    let mut out: Vec<(Move, u64)> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| {
-            pos.make_move(m);
-            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
-            pos.unmake_move();
-            (m, n)
-        })
-        .collect();
+    divide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
+}
+
+/// `divide` that gives up (`None`) once `stop` is set.
+pub fn divide_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+    let mut out = Vec::new();
+    for m in pos.legal_moves() {
+        pos.make_move(m);
+        let n = if depth <= 1 {
+            Some(1)
+        } else {
+            perft_until(pos, depth - 1, stop)
+        };
+        pos.unmake_move();
+        out.push((m, n?));
+    }
     out.sort_by_key(|(m, _)| m.to_string());
-    out
+    Some(out)
 }
 
 /// The divide report: `move: count` lines, a blank line, `Nodes searched: N`.
 pub fn divide_report(pos: &mut Position, depth: u32) -> String {
     let rows = divide(pos, depth);
+    report(&rows)
+}
+
+/// The report of divide rows.
+pub fn report(rows: &[(Move, u64)]) -> String {
     let mut text = String::new();
     let mut total = 0;
     for (m, n) in rows {

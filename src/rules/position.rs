@@ -25,6 +25,7 @@ struct Undo {
     captured: u8,
     castling: u8,
     halfmove: u16,
+    fullmove: u16,
     key: u64,
 }
 
@@ -284,6 +285,7 @@ impl Position {
             captured,
             castling: self.castling,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             key: self.key,
         });
         let is_pawn = moving & 15 == PieceKind::Pawn as u8 + 1;
@@ -309,13 +311,14 @@ impl Position {
         if rights != self.castling {
             self.set_castling(rights);
         }
+        // Counters saturate: a FEN may start them anywhere up to 65535.
         self.halfmove = if captured != EMPTY || is_pawn {
             0
         } else {
-            self.halfmove + 1
+            self.halfmove.saturating_add(1)
         };
         if self.side == Color::Black {
-            self.fullmove += 1;
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.key ^= ZOBRIST.black_to_move;
         self.side = !self.side;
@@ -326,9 +329,7 @@ impl Position {
         let u = self.history.pop().expect("a move to take back");
         let m = u.mv;
         self.side = !self.side;
-        if self.side == Color::Black {
-            self.fullmove -= 1;
-        }
+        self.fullmove = u.fullmove;
         let (from, to) = (m.origin_box(), m.target_box());
         if m.is_castle() {
             let g = castling::geometry(self.side, to);
@@ -359,6 +360,7 @@ impl Position {
             captured: EMPTY,
             castling: self.castling,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             key: self.key,
         });
         // A null move is not a move of the game: repetition scans must not

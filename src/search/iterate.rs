@@ -4,7 +4,7 @@
 
 use super::tt::Bound;
 use super::worker::Worker;
-use super::{threads, Info, Score, SearchResult, INFINITE, MATE_BOUND, MAX_PLY};
+use super::{threads, Info, Score, SearchResult, INFINITE, MATE_BOUND, MAX_DEPTH};
 use std::sync::atomic::Ordering;
 
 /// First iteration that uses an aspiration window.
@@ -15,11 +15,7 @@ const ASPIRATION_DELTA: i32 = 25;
 impl Worker<'_> {
     /// Iterative deepening; returns the main line's result.
     pub fn iterate(&mut self, report: &mut dyn FnMut(&Info)) -> SearchResult {
-        let max_depth = self
-            .limits
-            .depth
-            .unwrap_or(MAX_PLY as i32 - 8)
-            .clamp(1, MAX_PLY as i32 - 8);
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         let multipv = self.limits.multipv.clamp(1, self.root_moves.len().max(1));
         let mut completed = 0;
         let mut last_score = 0;

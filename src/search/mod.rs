@@ -25,13 +25,15 @@ pub use threads::{run, SEARCH_STACK};
 use crate::eval::EvalParams;
 use crate::rules::moves::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use timeman::Budget;
 use tt::{Bound, TranspositionTable};
 
 /// Deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 128;
+/// Deepest iteration (room is left for extensions and quiescence).
+pub const MAX_DEPTH: i32 = MAX_PLY as i32 - 8;
 
 /// Search features that can be switched off, so each one's worth can be
 /// measured by a match against the engine without it (docs/engine.md).
@@ -118,31 +120,57 @@ pub struct Shared {
     pub pondering: AtomicBool,
     /// Nodes searched by all threads (flushed every few thousand nodes).
     pub nodes: AtomicU64,
-    /// When the clock started (reset by `ponderhit`).
-    pub start: Mutex<Instant>,
+    /// Where the time is read.
+    pub time: TimeSource,
+    /// The time reading (ms) when the clock started (reset by `ponderhit`).
+    start_ms: AtomicU64,
+}
+
+/// Where a search reads the time: the real clock, or one that a test moves
+/// by hand (milliseconds), so that timed searches can be driven without
+/// waiting.
+#[derive(Clone, Debug, Default)]
+pub enum TimeSource {
+    /// The monotonic system clock.
+    #[default]
+    Real,
+    /// A clock that reads what the holder of the counter stores in it.
+    Manual(Arc<AtomicU64>),
+}
+
+impl TimeSource {
+    /// Milliseconds since an arbitrary fixed point.
+    pub fn now_ms(&self) -> u64 {
+        static EPOCH: once_cell::sync::Lazy<Instant> = once_cell::sync::Lazy::new(Instant::now);
+        match self {
+            TimeSource::Real => EPOCH.elapsed().as_millis() as u64,
+            TimeSource::Manual(ms) => ms.load(Ordering::Relaxed),
+        }
+    }
 }
 
 impl Shared {
-    /// Fresh state for a search with this table.
-    pub fn new(tt: Arc<TranspositionTable>) -> Shared {
+    /// Fresh state for a search with this table; its clock starts now.
+    pub fn new(tt: Arc<TranspositionTable>, time: TimeSource) -> Shared {
         Shared {
             tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
-            start: Mutex::new(Instant::now()),
+            start_ms: AtomicU64::new(time.now_ms()),
+            time,
         }
     }
 
+    /// Time since the clock started.
     pub(crate) fn elapsed(&self) -> Duration {
-        self.start.lock().map(|s| s.elapsed()).unwrap_or_default()
+        let start = self.start_ms.load(Ordering::Relaxed);
+        Duration::from_millis(self.time.now_ms().saturating_sub(start))
     }
 
     /// Switch from pondering to a normal timed search (clock starts now).
     pub fn ponderhit(&self) {
-        if let Ok(mut s) = self.start.lock() {
-            *s = Instant::now();
-        }
+        self.start_ms.store(self.time.now_ms(), Ordering::Relaxed);
         self.pondering.store(false, Ordering::SeqCst);
     }
 }

@@ -53,6 +53,13 @@ impl Engine {
         stdin.flush().unwrap();
     }
 
+    /// Send raw bytes (a line that may not be text).
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        stdin.write_all(bytes).unwrap();
+        stdin.flush().unwrap();
+    }
+
     /// Read lines until one satisfies `pred`; returns every line read.
     pub fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
         let deadline = Instant::now() + HANG_GUARD;
