@@ -5,12 +5,15 @@
 //! layers below it (docs/architecture.md):
 //!
 //! `rules` <- `eval` <- `search` <- `engine` <- (`protocol`, `matches`) <- `cli`
+//!
+//! `fuzz` holds the fuzzing entry points (it uses the layers as `cli` does).
 
 #![warn(missing_docs)]
 
 pub mod cli;
 pub mod engine;
 pub mod eval;
+pub mod fuzz;
 pub mod matches;
 pub mod protocol;
 pub mod rules;

@@ -81,7 +81,7 @@ pub fn run_until(
                 engine.stop();
                 return None;
             }
-            match rx.recv_timeout(Duration::from_millis(5)) {
+            match rx.recv_timeout(Duration::from_millis(1)) {
                 Ok(n) => break n,
                 Err(RecvTimeoutError::Timeout) => {}
                 Err(RecvTimeoutError::Disconnected) => return None,

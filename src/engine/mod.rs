@@ -105,6 +105,8 @@ pub struct Engine {
     tt: Arc<TranspositionTable>,
     running: Option<Running>,
     time: TimeSource,
+    /// Most nodes any search may use (fuzzing keeps every search short).
+    node_cap: Option<u64>,
 }
 
 /// Physical memory in MiB, where the system says (Linux: /proc/meminfo).
@@ -131,14 +133,29 @@ impl Default for Engine {
 impl Engine {
     /// A new engine on the start position with default options.
     pub fn new() -> Engine {
-        let options = EngineOptions::default();
+        Engine::with_hash_mib(DEFAULT_HASH_MIB)
+    }
+
+    /// A new engine with a hash table of `mib` MiB (within
+    /// `1..=hash_limit_mib()`), allocated once.
+    pub fn with_hash_mib(mib: usize) -> Engine {
+        let mut options = EngineOptions::default();
+        let tt = TranspositionTable::new(mib.clamp(1, hash_limit_mib()));
+        options.hash_mib = tt.mib().max(1);
         Engine {
             position: Position::startpos(),
-            tt: Arc::new(TranspositionTable::new(options.hash_mib)),
+            tt: Arc::new(tt),
             options,
             running: None,
             time: TimeSource::Real,
+            node_cap: None,
         }
+    }
+
+    /// Cap every search at `nodes` nodes, whatever `go` says (fuzzing runs
+    /// thousands of protocol sessions a second this way).
+    pub fn set_node_cap(&mut self, nodes: Option<u64>) {
+        self.node_cap = nodes;
     }
 
     /// Read the time from `time` (a manual clock for tests and fuzzing).
@@ -245,9 +262,13 @@ impl Engine {
         };
         let no_limit =
             budget.is_none() && go.depth.is_none() && go.nodes.is_none() && go.mate.is_none();
+        let nodes = match (go.nodes, self.node_cap) {
+            (Some(n), Some(cap)) => Some(n.min(cap)),
+            (n, cap) => n.or(cap),
+        };
         Limits {
             depth: go.depth,
-            nodes: go.nodes,
+            nodes,
             mate: go.mate,
             time: budget,
             infinite: go.infinite || (no_limit && !go.ponder),

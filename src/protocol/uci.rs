@@ -54,23 +54,21 @@ impl Uci {
 
     /// A session that writes its lines to `out`.
     pub fn with_output(out: Output) -> Uci {
+        Uci::with_engine(Engine::new(), out)
+    }
+
+    /// A session around this engine (tests and fuzzing set a small hash
+    /// or a manual clock on it first).
+    pub fn with_engine(engine: Engine, out: Output) -> Uci {
         Uci {
             out,
-            engine: Engine::new(),
+            engine,
             state: ProtocolState {
                 show_wdl: Arc::new(AtomicBool::new(false)),
                 chess960: Arc::new(AtomicBool::new(false)),
                 ponder: false,
             },
         }
-    }
-
-    /// A session around this engine (tests and fuzzing set a small hash
-    /// or a manual clock on it first).
-    pub fn with_engine(engine: Engine, out: Output) -> Uci {
-        let mut uci = Uci::with_output(out);
-        uci.engine = engine;
-        uci
     }
 
     /// Read commands from `input` until `quit` or end of input.
@@ -268,6 +266,10 @@ impl Uci {
     /// Translate a `go` line into engine parameters (or an error message).
     fn go_params(&self, line: &str) -> Result<(GoParams, Option<u32>), String> {
         let extras = split_go(line)?;
+        if !extras.ignored.is_empty() {
+            let words = extras.ignored.join(" ");
+            self.send(&format!("info string go: ignored '{words}'"));
+        }
         if let Some(depth) = extras.perft {
             return Ok((GoParams::default(), Some(depth)));
         }

@@ -53,10 +53,14 @@ pub struct GoExtras {
     pub mate: Option<i32>,
     /// `nodes` (at most `u64::MAX`).
     pub nodes: Option<u64>,
-    /// The time controls for vampirc (`go ...`): clocks clamped to
-    /// `0..=MAX_CLOCK_MS` (negative values, sent by some GUIs after a flag
-    /// fall, read as 0) and `movestogo` to `1..=255`.
+    /// The time controls for vampirc (`go ...`), rebuilt from the words
+    /// read here (vampirc reads keywords in any case and panics on some
+    /// numbers, so it sees only these): clocks clamped to `0..=MAX_CLOCK_MS`
+    /// (negative values, sent by some GUIs after a flag fall, read as 0) and
+    /// `movestogo` to `1..=255`.
     pub rest: String,
+    /// Words that mean nothing here (ignored, and said so).
+    pub ignored: Vec<String>,
 }
 
 /// Deepest `go perft` accepted (deeper ones would run for years anyway).
@@ -111,8 +115,8 @@ fn count(key: &str, value: Option<&&str>, max: u64) -> Result<u64, String> {
 pub fn split_go(line: &str) -> Result<GoExtras, String> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let mut out = GoExtras::default();
-    let mut rest: Vec<String> = Vec::new();
-    let mut i = 0;
+    let mut rest: Vec<String> = vec!["go".into()];
+    let mut i = 1;
     while i < tokens.len() {
         let t = tokens[i];
         let value = tokens.get(i + 1);
@@ -138,8 +142,13 @@ pub fn split_go(line: &str) -> Result<GoExtras, String> {
                 let ms = if negative { 0 } else { ms.min(MAX_CLOCK_MS) };
                 rest.extend([t.to_string(), ms.to_string()]);
             }
-            _ => {
+            "infinite" | "ponder" => {
                 rest.push(t.to_string());
+                i += 1;
+                continue;
+            }
+            _ => {
+                out.ignored.push(t.to_string());
                 i += 1;
                 continue;
             }
@@ -286,6 +295,17 @@ mod tests {
         assert_eq!(g.perft, Some(3));
         assert!(split_go("go perft x").is_err());
         assert!(split_go("go perft").is_err());
+    }
+
+    #[test]
+    fn vampirc_sees_only_words_read_here() {
+        // Found by fuzzing: vampirc reads `maTe 300` as `mate 300` and
+        // panics past u8.
+        let g = split_go("go maTe 300vestogo 500 utime 10 btime 10").unwrap();
+        assert_eq!(g.rest, "go btime 10");
+        assert_eq!(g.ignored, vec!["maTe", "300vestogo", "500", "utime", "10"]);
+        let g = split_go("go DEPTH 3 infinite").unwrap();
+        assert_eq!(g.rest, "go infinite");
     }
 
     #[test]

@@ -135,10 +135,10 @@ fn result_line(outcome: Outcome) -> String {
 }
 
 impl Xboard {
-    fn new(events: Sender<Event>, out: Output) -> Xboard {
+    fn new(engine: Engine, events: Sender<Event>, out: Output) -> Xboard {
         let five_minutes = Duration::from_secs(300);
         Xboard {
-            engine: Engine::new(),
+            engine,
             game: Position::startpos(),
             mode: Mode::Play(Color::Black),
             time: TimeSettings {
@@ -636,8 +636,7 @@ impl Session {
     /// A new session writing to `out`, around `engine`.
     pub fn new(engine: Engine, out: Output) -> Session {
         let (tx, rx) = channel();
-        let mut xb = Xboard::new(tx, out);
-        xb.engine = engine;
+        let xb = Xboard::new(engine, tx, out);
         Session { xb, events: rx }
     }
 

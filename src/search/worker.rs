@@ -14,7 +14,8 @@ use std::time::Duration;
 
 /// Entries in each thread's evaluation cache (a power of two).
 const EVAL_CACHE_SIZE: usize = 1 << 16;
-/// Nodes between checks of the clock and the stop flag.
+/// Nodes between checks of the clock and the stop flag (fewer under a
+/// node limit below 16 times this).
 const CHECK_INTERVAL: u64 = 1024;
 
 /// A root move with what the last iterations found for it.
@@ -37,6 +38,8 @@ pub(super) struct Worker<'a> {
     pub id: usize,
     pub nodes: u64,
     unflushed: u64,
+    /// Nodes between looks at the clock and limits.
+    check_interval: u64,
     pub seldepth: usize,
     pub killers: Vec<[Move; 2]>,
     pub history: Vec<i32>,
@@ -77,6 +80,11 @@ impl<'a> Worker<'a> {
             id,
             nodes: 0,
             unflushed: 0,
+            // A small node limit is kept closely; others are checked as
+            // often as the clock.
+            check_interval: limits
+                .nodes
+                .map_or(CHECK_INTERVAL, |n| (n / 16).clamp(16, CHECK_INTERVAL)),
             seldepth: 0,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history,
@@ -152,7 +160,7 @@ impl<'a> Worker<'a> {
     pub fn tick(&mut self) {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= CHECK_INTERVAL {
+        if self.unflushed >= self.check_interval {
             self.flush_nodes();
             if self.shared.stop.load(Ordering::Relaxed) {
                 self.stopped = true;

@@ -1,0 +1,6 @@
+//! Fuzz target: see `humpty::fuzz::pgn_and_openings` for what it feeds and checks.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| humpty::fuzz::pgn_and_openings(data));
