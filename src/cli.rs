@@ -75,7 +75,7 @@ fn match_command() -> Command {
         .about("Play engine-vs-engine games refereed by humpty's rules (see docs/match.md)")
         .arg(kv(
             "engine",
-            "An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]... [init=LINE]... [mode=moves|fen] [restrict=true|false]",
+            "An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]... [init=LINE]... [mode=moves|fen] [restrict=true|false] [ponder=true|false]",
         ))
         .arg(kv("each", "Settings applied to every engine (same keys as --engine)"))
         .arg(Arg::new("tc").long("tc").value_name("TC").help("Clock: base+inc in seconds, or moves/base[+inc] (e.g. 10+0.1, 40/60)"))
@@ -216,6 +216,7 @@ pub fn engine_spec(settings: &[(String, String)], index: usize) -> Result<Engine
         init: Vec::new(),
         position_mode: PositionMode::Moves,
         restrict_root: false,
+        ponder: false,
     };
     let truthy = |v: &str| -> Result<bool, String> {
         match v {
@@ -246,6 +247,7 @@ pub fn engine_spec(settings: &[(String, String)], index: usize) -> Result<Engine
                 }
             }
             "restrict" => spec.restrict_root = truthy(v)?,
+            "ponder" => spec.ponder = truthy(v)?,
             _ => match k.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => spec.options.push((name.to_string(), v.clone())),
                 _ => return Err(format!("unknown engine setting '{k}'")),

@@ -272,7 +272,40 @@ impl<'a> Game<'a> {
         });
         self.moves.push(text);
         self.pos.make_move(mv);
+        if let Some(expected) = &reply.ponder {
+            self.start_pondering(seats, side, expected)?;
+        }
         Ok(())
+    }
+
+    /// Let `side`'s engine ponder on the reply it expects (if it ponders).
+    fn start_pondering(
+        &self,
+        seats: &mut Seats,
+        side: Color,
+        expected: &str,
+    ) -> Result<(), Ending> {
+        let i = self.engine_of(side);
+        let current_fen = self.pos.to_fen();
+        let state = GameState {
+            start_fen: self.job.opening.as_deref(),
+            moves: &self.moves,
+            current_fen: &current_fen,
+            legal: &[],
+            white_to_move: side != Color::White,
+        };
+        let Some(player) = seats.players[i].as_mut() else {
+            return Ok(());
+        };
+        let mut clocks = self.clocks;
+        clocks.moves_to_go = self.cfg.tc.moves_to_go(self.moves_made[(!side).index()]);
+        player
+            .start_pondering(&state, expected, &self.cfg.tc, &clocks)
+            .map_err(|e| {
+                seats.drop_player(i);
+                let name = &self.cfg.engines[i].name;
+                self.fault(side, Fault::Crash, format!("{name} {e}"))
+            })
     }
 
     /// The engine's reply, or the fault that ends the game.

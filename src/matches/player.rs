@@ -50,6 +50,9 @@ pub struct EngineSpec {
     pub position_mode: PositionMode,
     /// Append `searchmoves` with exactly the legal moves to every `go` (UCI).
     pub restrict_root: bool,
+    /// Think on the opponent's time (UCI `go ponder`, then `ponderhit` or
+    /// `stop`); the engine's `Ponder` option is set to match.
+    pub ponder: bool,
 }
 
 /// What went wrong with an engine.
@@ -97,8 +100,10 @@ pub struct Reply {
     pub score: Option<Score>,
     /// Last reported depth.
     pub depth: Option<u32>,
-    /// Wall time from `go` to the move.
+    /// Wall time from `go` (or `ponderhit`) to the move.
     pub elapsed: Duration,
+    /// The reply the engine expects (`bestmove ... ponder X`).
+    pub ponder: Option<String>,
 }
 
 /// A running engine process.
@@ -110,6 +115,8 @@ pub struct Player {
     lines: Receiver<String>,
     cecp_setboard: bool,
     cecp_usermove: bool,
+    /// The move the engine is pondering on, while it ponders.
+    pondering: Option<String>,
 }
 
 /// Time allowed for the handshake and for `isready`-style round trips.
@@ -147,6 +154,7 @@ impl Player {
             lines: rx,
             cecp_setboard: false,
             cecp_usermove: false,
+            pondering: None,
         };
         match spec.protocol {
             Protocol::Uci => p.uci_handshake()?,
@@ -183,6 +191,9 @@ impl Player {
         self.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         while self.read_line(deadline, "uciok")?.trim() != "uciok" {}
+        if self.spec.ponder {
+            self.send("setoption name Ponder value true")?;
+        }
         let options = self.spec.options.clone();
         for (name, value) in options {
             self.send(&format!("setoption name {name} value {value}"))?;
@@ -248,6 +259,7 @@ impl Player {
 
     /// Prepare for a new game.
     pub fn new_game(&mut self) -> Result<(), PlayerError> {
+        self.stop_pondering()?;
         match self.spec.protocol {
             Protocol::Uci => self.send("ucinewgame")?,
             Protocol::Cecp => {
@@ -282,15 +294,16 @@ impl Player {
         clocks: &Clocks,
         timeout: Duration,
     ) -> Result<Reply, PlayerError> {
-        let mut position = match (self.spec.position_mode, game.start_fen) {
-            (PositionMode::Fen, _) => format!("position fen {}", game.current_fen),
-            (PositionMode::Moves, None) => "position startpos".to_string(),
-            (PositionMode::Moves, Some(f)) => format!("position fen {f}"),
-        };
-        if self.spec.position_mode == PositionMode::Moves && !game.moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&game.moves.join(" "));
+        if self.pondering.is_some() && self.pondering.as_ref() == game.moves.last() {
+            // The opponent played the expected move: the search goes on,
+            // and the clock runs from `ponderhit`.
+            self.pondering = None;
+            let start = Instant::now();
+            self.send("ponderhit")?;
+            return self.await_uci_move(start, timeout);
         }
+        self.stop_pondering()?;
+        let position = uci_position(game, self.spec.position_mode);
         let mut go = uci_go(tc, clocks);
         if self.spec.restrict_root {
             go.push_str(" searchmoves ");
@@ -299,12 +312,56 @@ impl Player {
         self.send(&position)?;
         let start = Instant::now();
         self.send(&go)?;
+        self.await_uci_move(start, timeout)
+    }
+
+    /// Read a UCI engine's `bestmove` (and its scores on the way).
+    fn await_uci_move(&mut self, start: Instant, timeout: Duration) -> Result<Reply, PlayerError> {
         self.await_move(start, timeout, "bestmove", |line, reply| {
             if line.starts_with("info") {
                 read_uci_info(line, reply);
             }
             Ok(())
         })
+    }
+
+    /// After our move: ponder on the expected reply, if this engine ponders.
+    /// `game` is the game after our move; the clocks are as they stand.
+    pub fn start_pondering(
+        &mut self,
+        game: &GameState,
+        expected: &str,
+        tc: &TimeControl,
+        clocks: &Clocks,
+    ) -> Result<(), PlayerError> {
+        if !self.spec.ponder || self.spec.protocol != Protocol::Uci {
+            return Ok(());
+        }
+        let mut position = uci_position(game, self.spec.position_mode);
+        position.push_str(if position.contains(" moves ") {
+            " "
+        } else {
+            " moves "
+        });
+        position.push_str(expected);
+        self.send(&position)?;
+        let go = uci_go(tc, clocks).replacen("go", "go ponder", 1);
+        self.send(&go)?;
+        self.pondering = Some(expected.to_string());
+        Ok(())
+    }
+
+    /// End a ponder search that missed: `stop`, and drop its `bestmove`.
+    fn stop_pondering(&mut self) -> Result<(), PlayerError> {
+        if self.pondering.take().is_some() {
+            self.send("stop")?;
+            let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+            while !self
+                .read_line(deadline, "bestmove after stop")?
+                .starts_with("bestmove")
+            {}
+        }
+        Ok(())
     }
 
     /// Read lines until the one that starts with `keyword` and names the
@@ -327,6 +384,9 @@ impl Player {
                     .next()
                     .ok_or_else(|| PlayerError::Garbage(line.clone()))?
                     .to_string();
+                if words.next() == Some("ponder") {
+                    reply.ponder = words.next().map(str::to_string);
+                }
                 return Ok(reply);
             }
             other(&line, &mut reply)?;
@@ -401,6 +461,20 @@ impl Drop for Player {
             let _ = self.child.wait();
         }
     }
+}
+
+/// The `position` command for a game (its moves, or its current FEN).
+fn uci_position(game: &GameState, mode: PositionMode) -> String {
+    let mut position = match (mode, game.start_fen) {
+        (PositionMode::Fen, _) => return format!("position fen {}", game.current_fen),
+        (PositionMode::Moves, None) => "position startpos".to_string(),
+        (PositionMode::Moves, Some(f)) => format!("position fen {f}"),
+    };
+    if !game.moves.is_empty() {
+        position.push_str(" moves ");
+        position.push_str(&game.moves.join(" "));
+    }
+    position
 }
 
 /// The `go` command for a time control and the clocks.

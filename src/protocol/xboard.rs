@@ -292,10 +292,19 @@ impl Xboard {
         if self.mode == Mode::Analyze {
             return;
         }
-        if let Some(m) = result.best {
-            self.send(&format!("move {m}"));
-            self.game.make_move(m);
-            self.check_game_end();
+        // The search ran on the game as it was when it started; nothing
+        // changes the game without aborting it, but the move is checked
+        // all the same before it is played.
+        match result.best {
+            Some(m) if self.game.is_legal(m) => {
+                self.send(&format!("move {m}"));
+                self.game.make_move(m);
+                self.check_game_end();
+            }
+            Some(m) => self.send(&format!(
+                "Error (internal): search move {m} is not legal here"
+            )),
+            None => {}
         }
     }
 
@@ -320,9 +329,9 @@ impl Xboard {
     }
 
     fn user_move(&mut self, text: &str) {
-        if self.mode == Mode::Analyze {
-            self.abort_search();
-        }
+        // A move while we think (analysis, or a GUI that moves for us)
+        // changes the position: that search is void.
+        self.abort_search();
         match self.parse_user_move(text) {
             Ok(m) => {
                 self.game.make_move(m);
