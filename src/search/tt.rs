@@ -39,6 +39,8 @@ pub struct TtEntry {
 pub const MATE_BOUND: i32 = 30_000;
 
 const BUCKET: usize = 4;
+/// Tables up to this size are written once when made (see `new`).
+const PREFAULT_MAX_BYTES: usize = 256 * 1024 * 1024;
 const MOVE_BITS: u64 = 0x1F_FFFF; // 21 bits: from, to, promotion, castle flag
 const BOUND_SHIFT: u32 = 21;
 const AGE_SHIFT: u32 = 23;
@@ -161,6 +163,14 @@ impl TranspositionTable {
         loop {
             let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
             if let Some(slots) = ZeroedSlots::new(buckets * BUCKET) {
+                // Touch the pages of a table of ordinary size now, as v1's
+                // filled table did: page faults in the middle of a search
+                // cost more than a memset here. Huge tables stay lazy.
+                if bytes <= PREFAULT_MAX_BYTES {
+                    for slot in slots.iter() {
+                        slot.data.store(0, Ordering::Relaxed);
+                    }
+                }
                 return TranspositionTable {
                     slots,
                     buckets,
