@@ -227,3 +227,34 @@ fn a_huge_hash_is_clamped_and_cleared_at_once() {
     e.send("quit");
     assert!(e.wait_exit());
 }
+
+#[test]
+fn a_ponderhit_right_after_go_ponder_is_not_lost() {
+    // Found in the pondering stress run: when `ponderhit` came before the
+    // search thread had started, the thread then set ponder mode itself and
+    // waited for a ponderhit that had already been and gone (a time loss).
+    let (mut uci, lines) = uci_session();
+    uci.handle("setoption name Threads value 2");
+    uci.handle("position fen 6k5/12/6K5/12/12/12/12/R11 w - - 0 1");
+    for round in 0..200 {
+        uci.handle("go ponder wtime 100 btime 100 winc 10 binc 10");
+        uci.handle("ponderhit");
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            let seen = lines
+                .lock()
+                .unwrap()
+                .iter()
+                .filter(|l| l.starts_with("bestmove"))
+                .count();
+            if seen > round {
+                break;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no bestmove after ponderhit in round {round}"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+    }
+}

@@ -290,7 +290,13 @@ impl Engine {
     ) {
         self.stop();
         let limits = self.limits_for(go);
-        let shared = Arc::new(Shared::new(Arc::clone(&self.tt), self.time.clone()));
+        // Ponder mode is set before the thread starts, so a `ponderhit`
+        // that follows `go ponder` at once cannot be lost.
+        let shared = Arc::new(Shared::new(
+            Arc::clone(&self.tt),
+            self.time.clone(),
+            limits.ponder,
+        ));
         let pos = self.position.clone();
         let threads = self.options.threads;
         let shared2 = Arc::clone(&shared);
@@ -405,7 +411,7 @@ impl Engine {
     ) -> SearchResult {
         self.stop();
         let limits = self.limits_for(go);
-        let shared = Shared::new(Arc::clone(&self.tt), self.time.clone());
+        let shared = Shared::new(Arc::clone(&self.tt), self.time.clone(), limits.ponder);
         let pos = self.position.clone();
         let threads = self.options.threads;
         std::thread::scope(|s| {

@@ -150,12 +150,13 @@ impl TimeSource {
 }
 
 impl Shared {
-    /// Fresh state for a search with this table; its clock starts now.
-    pub fn new(tt: Arc<TranspositionTable>, time: TimeSource) -> Shared {
+    /// Fresh state for a search with this table, in ponder mode if `ponder`;
+    /// its clock starts now.
+    pub fn new(tt: Arc<TranspositionTable>, time: TimeSource, ponder: bool) -> Shared {
         Shared {
             tt,
             stop: AtomicBool::new(false),
-            pondering: AtomicBool::new(false),
+            pondering: AtomicBool::new(ponder),
             nodes: AtomicU64::new(0),
             start_ms: AtomicU64::new(time.now_ms()),
             time,

@@ -11,7 +11,8 @@ use std::time::Duration;
 pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
 
 /// Run a search on `pos` with `threads` threads; `report` receives info lines
-/// from the main thread. Blocks until the search ends; in infinite or ponder
+/// from the main thread. `shared` must come from `Shared::new` with the same
+/// limits (it starts in ponder mode when they ask for it). Blocks until the search ends; in infinite or ponder
 /// mode it ends only when `shared.stop` is set (after `ponderhit` the time
 /// limits apply). A helper thread that cannot be started is left out.
 pub fn run(
@@ -23,7 +24,8 @@ pub fn run(
 ) -> SearchResult {
     shared.tt.new_search();
     shared.nodes.store(0, Ordering::Relaxed);
-    shared.pondering.store(limits.ponder, Ordering::SeqCst);
+    // `shared.pondering` was set by whoever made `shared`, before this
+    // thread started: setting it here raced with an early `ponderhit`.
     let mut main = Worker::new(pos.clone(), shared, limits, 0);
     if main.root_moves.is_empty() {
         // Mated or stalemated: nothing to search. Still honour infinite/ponder.
