@@ -286,11 +286,10 @@ impl Uci {
                 .map_err(|e| format!("searchmoves: {e}"))?;
             go.searchmoves.push(m);
         }
-        let (time_control, search_control) = match vampirc_uci::parse_one(&extras.rest) {
-            UciMessage::Go {
-                time_control,
-                search_control,
-            } => (time_control, search_control),
+        // Depth, mate and nodes were read by `split_go`; vampirc sees only
+        // the clock words.
+        let time_control = match vampirc_uci::parse_one(&extras.rest) {
+            UciMessage::Go { time_control, .. } => time_control,
             _ => return Err(format!("cannot read '{}'", line.trim())),
         };
         let ms = |d: Option<vampirc_uci::Duration>| {
@@ -326,8 +325,6 @@ impl Uci {
         let words: Vec<&str> = extras.rest.split_whitespace().collect();
         go.ponder |= words.contains(&"ponder");
         go.infinite |= words.contains(&"infinite");
-        // Depth, mate and nodes were read by `split_go`; vampirc saw none.
-        let _ = search_control;
         Ok((go, None))
     }
 
