@@ -3,6 +3,7 @@
 //! `fuzz/` call these (docs/reliability.md), and `tests/fuzz_short.rs` runs
 //! each on a fixed corpus and on random input in the default test run.
 
+use crate::engine::bench::BenchSetup;
 use crate::engine::{Engine, TimeSource};
 use crate::matches::{openings, pgn};
 use crate::protocol::input::{Input, Lines};
@@ -60,14 +61,16 @@ pub fn move_text(data: &[u8]) {
 /// Most nodes of any search in protocol fuzzing.
 const FUZZ_NODES: u64 = 200;
 
-/// An engine for protocol fuzzing: a small table, a manual clock, and
-/// searches capped at `FUZZ_NODES` nodes, so one run takes a millisecond or
+/// An engine for protocol fuzzing: a small table, a manual clock, at most
+/// two threads, and searches capped at `FUZZ_NODES` nodes, so one run takes a millisecond or
 /// so however many `go`s it holds.
 fn fuzz_engine() -> (Engine, Arc<AtomicU64>) {
     let clock = Arc::new(AtomicU64::new(0));
     let mut engine = Engine::with_hash_mib(1);
     engine.set_time_source(TimeSource::Manual(Arc::clone(&clock)));
     engine.set_node_cap(Some(FUZZ_NODES));
+    // Two threads still exercise helper start and stop.
+    engine.set_thread_cap(2);
     (engine, clock)
 }
 
@@ -82,6 +85,10 @@ pub fn uci(data: &[u8]) {
     let (out, seen) = Output::capture();
     let (engine, clock) = fuzz_engine();
     let mut uci = Uci::with_engine(engine, out);
+    uci.set_bench_setup(BenchSetup {
+        hash_mib: 1,
+        node_cap: Some(FUZZ_NODES),
+    });
     for item in lines(data) {
         // Each line moves the manual clock on by 50 ms.
         clock.fetch_add(50, Ordering::Relaxed);

@@ -1,5 +1,5 @@
 //! `bench`: a fixed set of positions searched to a fixed depth with one
-//! thread and a cleared 16 MiB hash. The total node count is a signature of
+//! thread and a cleared `HASH_MIB` hash. The total node count is a signature of
 //! the search: it changes only when search behaviour changes.
 
 use crate::engine::{Engine, GoParams};
@@ -10,6 +10,28 @@ use std::time::{Duration, Instant};
 
 /// Default bench depth.
 pub const DEFAULT_DEPTH: i32 = 9;
+
+/// Hash size of the bench (the signature holds for this size only).
+pub const HASH_MIB: usize = 16;
+
+/// The bench engine's table and node cap: the signature needs the default;
+/// fuzzing, which may start many benches, uses a tiny table and a cap.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchSetup {
+    /// Hash table size in MiB.
+    pub hash_mib: usize,
+    /// Most nodes per position's search, if capped.
+    pub node_cap: Option<u64>,
+}
+
+impl Default for BenchSetup {
+    fn default() -> Self {
+        BenchSetup {
+            hash_mib: HASH_MIB,
+            node_cap: None,
+        }
+    }
+}
 
 /// The bench positions: start, openings, middlegames, endgames, a promotion race.
 pub const POSITIONS: &[&str] = &[
@@ -47,17 +69,25 @@ impl BenchResult {
 
 /// Run the bench at `depth`, calling `progress` with (index, FEN, nodes).
 pub fn run(depth: i32, progress: &mut dyn FnMut(usize, &str, u64)) -> BenchResult {
-    run_until(depth, &AtomicBool::new(false), progress).expect("never stopped")
+    run_until(
+        depth,
+        BenchSetup::default(),
+        &AtomicBool::new(false),
+        progress,
+    )
+    .expect("never stopped")
 }
 
-/// The bench, given up (`None`) within milliseconds once `stop` is set.
+/// The bench on a `setup` engine, given up (`None`) within milliseconds
+/// once `stop` is set.
 pub fn run_until(
     depth: i32,
+    setup: BenchSetup,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, &str, u64),
 ) -> Option<BenchResult> {
-    let mut engine = Engine::new();
-    engine.set_hash_mib(16);
+    let mut engine = Engine::with_hash_mib(setup.hash_mib);
+    engine.set_node_cap(setup.node_cap);
     engine.set_threads(1);
     let mut nodes = 0;
     let start = Instant::now();

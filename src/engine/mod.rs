@@ -107,6 +107,8 @@ pub struct Engine {
     time: TimeSource,
     /// Most nodes any search may use (fuzzing keeps every search short).
     node_cap: Option<u64>,
+    /// Most threads `set_threads` grants (fuzzing keeps thread starts cheap).
+    thread_cap: usize,
 }
 
 /// Physical memory in MiB, where the system says (Linux: /proc/meminfo).
@@ -149,6 +151,7 @@ impl Engine {
             running: None,
             time: TimeSource::Real,
             node_cap: None,
+            thread_cap: MAX_THREADS,
         }
     }
 
@@ -192,9 +195,15 @@ impl Engine {
         self.options.hash_mib
     }
 
+    /// Grant at most `n` (1 to `MAX_THREADS`) search threads from now on.
+    pub fn set_thread_cap(&mut self, n: usize) {
+        self.thread_cap = n.clamp(1, MAX_THREADS);
+        self.options.threads = self.options.threads.min(self.thread_cap);
+    }
+
     /// Set the number of search threads.
     pub fn set_threads(&mut self, n: usize) {
-        self.options.threads = n.clamp(1, MAX_THREADS);
+        self.options.threads = n.clamp(1, self.thread_cap);
     }
 
     /// Set the number of principal variations.

@@ -8,6 +8,7 @@ use super::options::{self, SPINS};
 use super::output::Output;
 use super::uci_wire::{bestmove_line, info_line, parse_position, split_go};
 use super::{engine_name, VARIANT};
+use crate::engine::bench::BenchSetup;
 use crate::engine::{Clocks, Engine, GoParams};
 use crate::rules::perft::{self, divide_until};
 use crate::rules::piece::Color;
@@ -22,6 +23,8 @@ struct ProtocolState {
     show_wdl: Arc<AtomicBool>,
     chess960: Arc<AtomicBool>,
     ponder: bool,
+    /// The engine `bench` runs on (the default gives the signature).
+    bench: BenchSetup,
 }
 
 /// The UCI session: an engine plus protocol settings.
@@ -67,8 +70,15 @@ impl Uci {
                 show_wdl: Arc::new(AtomicBool::new(false)),
                 chess960: Arc::new(AtomicBool::new(false)),
                 ponder: false,
+                bench: BenchSetup::default(),
             },
         }
+    }
+
+    /// Run `bench` on a smaller engine (fuzzing runs many benches; the
+    /// node signature holds only for the default).
+    pub fn set_bench_setup(&mut self, setup: BenchSetup) {
+        self.state.bench = setup;
     }
 
     /// Read commands from `input` until `quit` or end of input.
@@ -250,10 +260,11 @@ impl Uci {
             },
         };
         let out = self.out.clone();
+        let setup = self.state.bench;
         self.engine.spawn_task(move |stop| {
             let mut progress =
                 |i, _: &str, nodes| out.send(&format!("info string position {i} nodes {nodes}"));
-            match crate::engine::bench::run_until(depth, stop, &mut progress) {
+            match crate::engine::bench::run_until(depth, setup, stop, &mut progress) {
                 Some(r) => {
                     out.send(&format!("Nodes searched: {}", r.nodes));
                     out.send(&format!("Nodes/second: {}", r.nps()));
