@@ -12,6 +12,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod random;
+pub mod san;
 pub mod square;
 pub mod tables;
 pub mod zobrist;

@@ -143,6 +143,15 @@ pub enum MoveError {
     Syntax(String),
     /// Well-formed but not a legal move in the position.
     Illegal(String),
+    /// Neither SAN nor coordinates.
+    Notation(String),
+    /// SAN that fits more than one legal move (their SAN listed).
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// SAN of each move it could mean.
+        candidates: Vec<String>,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -153,6 +162,15 @@ impl fmt::Display for MoveError {
                 "cannot read move '{s}' (expected e.g. e2i6, c7c8t; files a-l, ranks 1-8, promotion q/g/t/f)"
             ),
             MoveError::Illegal(s) => write!(f, "illegal move '{s}' in this position"),
+            MoveError::Notation(s) => write!(
+                f,
+                "cannot read move '{s}' (expected SAN such as Nd2, Cxc7, c8=G, O-O, or coordinates such as e2i6)"
+            ),
+            MoveError::Ambiguous { text, candidates } => write!(
+                f,
+                "ambiguous move '{text}' (it could be {})",
+                candidates.join(" or ")
+            ),
         }
     }
 }
