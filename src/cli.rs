@@ -5,7 +5,9 @@ use crate::engine::bench;
 
 use crate::engine::TimeControl;
 use crate::matches::adjudication::{DrawAdjudication, ResignAdjudication};
+use crate::matches::merge;
 use crate::matches::openings::{self, GenerateSpec};
+use crate::matches::pgn::{parse_pgn, Notation};
 use crate::matches::player::{EngineSpec, PositionMode, Protocol};
 use crate::matches::runner::{self, MatchConfig, MatchReport, OpeningOrder};
 use crate::matches::stats::Sprt;
@@ -60,6 +62,39 @@ pub fn command() -> Command {
         )
         .subcommand(match_command())
         .subcommand(openings_command())
+        .subcommand(stats_command())
+}
+
+fn stats_command() -> Command {
+    Command::new("stats")
+        .about("Merge the PGN files of a match (e.g. its shards) and print the match summary")
+        .arg(
+            Arg::new("files")
+                .required(true)
+                .num_args(1..)
+                .value_name("PGN"),
+        )
+        .arg(
+            Arg::new("sprt")
+                .long("sprt")
+                .num_args(1..)
+                .value_name("KEY=VALUE")
+                .action(ArgAction::Append)
+                .help("elo0=0 elo1=5 alpha=0.05 beta=0.05"),
+        )
+}
+
+/// `humpty stats FILES...`: the summary of the merged games.
+fn merged_stats(m: &ArgMatches) -> Result<(), String> {
+    let mut games = Vec::new();
+    for path in m.get_many::<String>("files").expect("required") {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        games.extend(parse_pgn(&text));
+    }
+    let sprt = sprt_from(m)?;
+    let report = merge::report_from_pgn(&games, sprt)?;
+    print!("{}", report.summary(sprt));
+    Ok(())
 }
 
 fn match_command() -> Command {
@@ -84,13 +119,16 @@ fn match_command() -> Command {
         .arg(Arg::new("depth").long("depth").value_parser(value_parser!(u32).range(1..=120)).help("Fixed depth per move"))
         .arg(Arg::new("margin").long("margin").value_name("MS").value_parser(value_parser!(u64).range(0..=3_600_000)).default_value("100").help("Grace in ms before a late move loses on time"))
         .arg(Arg::new("hang-timeout").long("hang-timeout").value_name("SECONDS").value_parser(value_parser!(u64).range(1..=86_400)).default_value("60").help("Under node/depth limits, wait this long for a move before calling it a hang"))
-        .arg(Arg::new("openings").long("openings").value_name("FILE").help("FEN/EPD file of start positions; each is played twice, colours swapped"))
+        .arg(Arg::new("openings").long("openings").value_name("FILE").help("FEN/EPD or PGN file of start positions; each is played twice, colours swapped"))
+        .arg(Arg::new("plies").long("plies").value_name("N").value_parser(value_parser!(usize)).help("With a PGN openings file: the position after N plies (default: each game's last)"))
         .arg(Arg::new("order").long("order").value_parser(["sequential", "random"]).default_value("sequential"))
         .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
         .arg(Arg::new("rounds").long("rounds").value_parser(value_parser!(u64).range(1..=100_000)).help("Game pairs per engine pair (default: one per opening)"))
         .arg(Arg::new("games").long("games").value_parser(value_parser!(u64).range(1..=200_000)).help("Games per engine pair (rounded up to pairs)"))
         .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1"))
         .arg(Arg::new("pgn").long("pgn").value_name("FILE").help("Append games to this PGN file"))
+        .arg(Arg::new("pgn-notation").long("pgn-notation").value_parser(["san", "coordinate"]).default_value("san").help("Moves in the PGN: SAN (Axi6+) or wire coordinates (e2i6)"))
+        .arg(Arg::new("shard").long("shard").value_name("K/N").help("Play only part K of N of the game pairs (merge the PGNs with humpty stats)"))
         .arg(kv("sprt", "elo0=0 elo1=5 alpha=0.05 beta=0.05"))
         .arg(kv("draw", "Draw adjudication: movenumber=N movecount=N score=CP"))
         .arg(kv("resign", "Win adjudication: movecount=N score=CP"))
@@ -187,6 +225,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         }
         Some(("match", sub)) => run_match(sub)?,
         Some(("openings", sub)) => generate_openings(sub)?,
+        Some(("stats", sub)) => merged_stats(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
         _ => return Ok(Next::Protocol),
     }
@@ -389,7 +428,7 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
         Some(path) => {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            openings::read_openings(&text)?
+            openings::read_openings(&text, m.get_one::<usize>("plies").copied())?
         }
         None => Vec::new(),
     };
@@ -417,13 +456,33 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
         resign,
         max_plies: m.get_one::<usize>("maxplies").copied(),
         event: m.get_one::<String>("event").expect("defaulted").clone(),
+        notation: match m.get_one::<String>("pgn-notation").map(String::as_str) {
+            Some("coordinate") => Notation::Coordinate,
+            _ => Notation::San,
+        },
+        shard: m
+            .get_one::<String>("shard")
+            .map(|s| parse_shard(s))
+            .transpose()?,
     })
+}
+
+/// `K/N` with 1 <= K <= N.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard {text}: expected K/N with 1 <= K <= N (e.g. 2/8)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
 }
 
 fn run_match(m: &ArgMatches) -> Result<(), String> {
     let cfg = match_config(m)?;
     let quiet = m.get_flag("quiet");
-    let total_games = cfg.rounds * cfg.engines.len() * (cfg.engines.len() - 1);
+    let total_games = runner::planned_games(&cfg);
     let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(total_games as u64);
         b.set_style(

@@ -90,30 +90,139 @@ fn humpty_vs_humpty_is_deterministic_and_pgn_reads_back() {
         pgns.push(std::fs::read_to_string(&pgn).unwrap());
     }
     // Fixed nodes, one thread: the same moves (thinking times differ).
-    let moves = |pgn: &str| parse_pgn(pgn).into_iter().map(|g| g.1).collect::<Vec<_>>();
+    let moves = |pgn: &str| {
+        parse_pgn(pgn)
+            .into_iter()
+            .map(|g| g.moves)
+            .collect::<Vec<_>>()
+    };
     assert_eq!(moves(&pgns[0]), moves(&pgns[1]));
-    // Every game replays legally from its FEN, and the openings pair up with
+    // Every game is in SAN and replays legally from its FEN, each move's SAN
+    // is the one the rules core writes, and the openings pair up with
     // colours swapped.
     let games = parse_pgn(&pgns[0]);
     assert_eq!(games.len(), 4);
-    for (tags, moves, result) in &games {
-        assert_eq!(tags["Variant"], "humpty");
-        assert_eq!(tags["SetUp"], "1");
-        assert_eq!(&tags["Result"], result);
-        let mut pos = Position::from_fen(&tags["FEN"]).unwrap();
-        for m in moves {
-            let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    for g in &games {
+        assert_eq!(g.tags["Variant"], "humpty");
+        assert_eq!(g.tags["SetUp"], "1");
+        assert_eq!(g.tags["Result"], g.result);
+        let mut pos = Position::from_fen(&g.tags["FEN"]).unwrap();
+        for m in &g.moves {
+            let mv = pos.parse_san(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+            assert_eq!(&pos.san(mv), m);
             pos.make_move(mv);
         }
-        assert_eq!(moves.len().to_string(), tags["PlyCount"]);
+        assert_eq!(g.replay(None).unwrap().to_fen(), pos.to_fen());
+        assert_eq!(g.moves.len().to_string(), g.tags["PlyCount"]);
     }
     let first_pair: Vec<_> = games
         .iter()
-        .filter(|g| g.0["Round"].starts_with("1."))
+        .filter(|g| g.tags["Round"].starts_with("1."))
         .collect();
     assert_eq!(first_pair.len(), 2);
-    assert_eq!(first_pair[0].0["FEN"], first_pair[1].0["FEN"]);
-    assert_eq!(first_pair[0].0["White"], first_pair[1].0["Black"]);
+    assert_eq!(first_pair[0].tags["FEN"], first_pair[1].tags["FEN"]);
+    assert_eq!(first_pair[0].tags["White"], first_pair[1].tags["Black"]);
+}
+
+/// The games of a PGN text as comparable lines: round, players, result and
+/// moves (thinking times and scores left out).
+fn game_set(pgn: &str) -> Vec<String> {
+    let mut v: Vec<String> = parse_pgn(pgn)
+        .iter()
+        .map(|g| {
+            let t = |k: &str| g.tags[k].clone();
+            format!(
+                "{} {} {} {} {}",
+                t("Round"),
+                t("White"),
+                t("Black"),
+                g.result,
+                g.moves.join(" ")
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// `humpty stats` on these files.
+fn stats(files: &[&std::path::Path]) -> String {
+    let out = Command::new(HUMPTY)
+        .arg("stats")
+        .args(files)
+        .output()
+        .expect("run humpty stats");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn two_shards_merged_equal_one_unsharded_run() {
+    let openings = format!("{}/tests/data/openings.txt", env!("CARGO_MANIFEST_DIR"));
+    let (a, b) = (humpty_engine("a"), humpty_engine("b"));
+    let common = |pgn: &std::path::Path, extra: &[&str], conc: &str| {
+        let mut args = vec![
+            "--engine",
+            &a,
+            "--engine",
+            &b,
+            "--each",
+            "option.Hash=4",
+            "--nodes",
+            "800",
+            "--openings",
+            &openings,
+            "--order",
+            "random",
+            "--seed",
+            "7",
+            "--games",
+            "12",
+            "--maxplies",
+            "60",
+            "--concurrency",
+            conc,
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (out, err, ok) = run_match(&args);
+        assert!(ok, "{out}{err}");
+        out
+    };
+    let whole = tmp("whole.pgn");
+    let summary = common(&whole, &[], "2");
+    let shards: Vec<_> = (1..=2).map(|k| tmp(&format!("shard{k}.pgn"))).collect();
+    for (k, p) in shards.iter().enumerate() {
+        let spec = format!("{}/2", k + 1);
+        common(p, &["--shard", &spec], "1");
+    }
+    let read = |p: &std::path::Path| std::fs::read_to_string(p).unwrap();
+    let shard_text: Vec<String> = shards.iter().map(|p| read(p)).collect();
+    // Disjoint halves (whole game pairs) that together are the whole match.
+    let (s1, s2) = (game_set(&shard_text[0]), game_set(&shard_text[1]));
+    assert_eq!(s1.len(), 6);
+    assert_eq!(s2.len(), 6);
+    assert!(s1.iter().all(|g| !s2.contains(g)));
+    let mut merged = [s1, s2].concat();
+    merged.sort();
+    assert_eq!(merged, game_set(&read(&whole)));
+    // The merged summary is the unsharded run's summary, word for word.
+    let paths: Vec<&std::path::Path> = shards.iter().map(|p| p.as_path()).collect();
+    assert_eq!(stats(&paths), summary);
+    assert_eq!(stats(&[whole.as_path()]), summary);
+    // A shard given twice is refused.
+    let twice = Command::new(HUMPTY)
+        .arg("stats")
+        .args([&shards[0], &shards[0]])
+        .output()
+        .unwrap();
+    assert!(!twice.status.success());
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("appears twice"));
 }
 
 /// Play humpty against the fake engine in `mode`; humpty must win every game.
@@ -319,5 +428,5 @@ fn opening_generator_writes_distinct_balanced_positions() {
         assert!(!p.in_check() && p.outcome().is_none(), "{f}");
     }
     // The file reads back as an openings file.
-    assert!(humpty::matches::openings::read_openings(&text).is_ok());
+    assert!(humpty::matches::openings::read_openings(&text, None).is_ok());
 }

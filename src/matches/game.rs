@@ -65,6 +65,24 @@ pub enum Fault {
     Crash,
 }
 
+impl Fault {
+    /// Its name in the PGN `Fault` tag.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Fault::TimeLoss => "time",
+            Fault::Illegal => "illegal",
+            Fault::Crash => "crash",
+        }
+    }
+
+    /// The fault named by a PGN `Fault` tag.
+    pub fn from_tag(tag: &str) -> Option<Fault> {
+        [Fault::TimeLoss, Fault::Illegal, Fault::Crash]
+            .into_iter()
+            .find(|f| f.tag() == tag)
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {

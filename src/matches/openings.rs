@@ -2,14 +2,19 @@
 //! generating balanced positions (random plies from the start, kept when a
 //! short search scores them near level).
 
+use super::pgn::parse_pgn;
 use crate::engine::{Engine, GoParams};
 use crate::rules::position::Position;
 use crate::rules::random::Rng;
 use std::collections::HashSet;
 
-/// Read an opening file: one FEN or EPD per line (EPD: first four fields;
-/// `#` comments and blank lines skipped). Every position is checked.
-pub fn read_openings(text: &str) -> Result<Vec<String>, String> {
+/// Read an opening file: PGN games (see `read_pgn_openings`), or one FEN or
+/// EPD per line (EPD: first four fields; `#` comments and blank lines
+/// skipped). Every position is checked.
+pub fn read_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, String> {
+    if text.lines().any(|l| l.trim_start().starts_with('[')) {
+        return read_pgn_openings(text, plies);
+    }
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let l = line.trim();
@@ -31,6 +36,25 @@ pub fn read_openings(text: &str) -> Result<Vec<String>, String> {
     }
     if out.is_empty() {
         return Err("the openings file has no positions".into());
+    }
+    Ok(out)
+}
+
+/// Openings from PGN games (SAN or coordinates): each game's position after
+/// `plies` plies, or its final position. A game that is over there is
+/// skipped; a game that does not replay is an error naming it.
+fn read_pgn_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for (n, game) in parse_pgn(text).iter().enumerate() {
+        let pos = game
+            .replay(plies)
+            .map_err(|e| format!("openings game {}: {e}", n + 1))?;
+        if pos.outcome().is_none() {
+            out.push(pos.to_fen());
+        }
+    }
+    if out.is_empty() {
+        return Err("the openings PGN has no game that is still going there".into());
     }
     Ok(out)
 }
@@ -115,10 +139,30 @@ mod tests {
     #[test]
     fn openings_read_fen_and_epd() {
         let text = "# comment\n\nrnflbfkblfnr/1c2a2a2c1/p1pp1pp1pp1p/12/12/P1PP1PP1PP1P/1C2A2A2C1/RNFLBFKBLFNR w KQkq - id \"start\";\n6k5/12/12/12/12/12/12/R5K5 b - - 3 40\n";
-        let o = read_openings(text).unwrap();
+        let o = read_openings(text, None).unwrap();
         assert_eq!(o.len(), 2);
         assert_eq!(o[0], Position::START_FEN);
-        assert!(read_openings("garbage").is_err());
-        assert!(read_openings("").is_err());
+        assert!(read_openings("garbage", None).is_err());
+        assert!(read_openings("", None).is_err());
+    }
+
+    #[test]
+    fn openings_read_pgn_in_either_notation() {
+        let text = "[Event \"a\"]\n\n1. c4 Nd7 2. b1d2 {coordinates} *\n\n[Event \"b\"]\n[SetUp \"1\"]\n[FEN \"6k5/12/12/12/12/12/12/R5K5 w - - 0 1\"]\n\n1. Ra8+ Kh7 *\n";
+        let all = read_openings(text, None).unwrap();
+        let mut pos = Position::startpos();
+        for m in ["c3c4", "b8d7", "b1d2"] {
+            pos.make_move(pos.parse_move(m).unwrap());
+        }
+        assert_eq!(all[0], pos.to_fen());
+        let mut pos = Position::from_fen("6k5/12/12/12/12/12/12/R5K5 w - - 0 1").unwrap();
+        for m in ["a1a8", "g8h7"] {
+            pos.make_move(pos.parse_move(m).unwrap());
+        }
+        assert_eq!(all[1], pos.to_fen());
+        let after_one = read_openings(text, Some(1)).unwrap();
+        assert!(after_one[0].starts_with("rnflbfkblfnr/1c2a2a2c1/p1pp1pp1pp1p/12/12/P3"));
+        let bad = read_openings("[Event \"x\"]\n\n1. Zz9 *\n", None).unwrap_err();
+        assert!(bad.contains("game 1") && bad.contains("Zz9"), "{bad}");
     }
 }

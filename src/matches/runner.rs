@@ -5,7 +5,7 @@
 
 use super::adjudication::{DrawAdjudication, ResignAdjudication};
 use super::game::{play_game, Fault, GameRecord, GameResult, Job, Seats};
-use super::pgn::pgn;
+use super::pgn::{pgn, Notation};
 use super::player::EngineSpec;
 use super::stats::{elo_interval, los, Sprt, SprtState, Tally};
 use crate::engine::TimeControl;
@@ -58,6 +58,11 @@ pub struct MatchConfig {
     pub max_plies: Option<usize>,
     /// Event name for PGN.
     pub event: String,
+    /// How PGN writes moves.
+    pub notation: Notation,
+    /// Play only shard K of N (1-based K): the game pairs whose index is
+    /// K-1 modulo N.
+    pub shard: Option<(usize, usize)>,
 }
 
 /// Per engine-pair results of a match.
@@ -73,6 +78,19 @@ pub struct PairStats {
     pub crashes: u32,
 }
 
+impl PairStats {
+    /// Count one game: the first engine's points and the fault, if any.
+    pub(super) fn count(&mut self, points: f64, fault: Option<Fault>) {
+        self.tally.add_game(points);
+        match fault {
+            Some(Fault::TimeLoss) => self.time_losses += 1,
+            Some(Fault::Illegal) => self.illegal += 1,
+            Some(Fault::Crash) => self.crashes += 1,
+            None => {}
+        }
+    }
+}
+
 /// The outcome of a whole match.
 #[derive(Clone, Debug)]
 pub struct MatchReport {
@@ -80,14 +98,25 @@ pub struct MatchReport {
     pub names: Vec<String>,
     /// Results per pair (a, b) with a < b.
     pub pairs: Vec<((usize, usize), PairStats)>,
-    /// Games played.
+    /// Games played (empty when rebuilt from PGN by `humpty stats`).
     pub games: Vec<GameRecord>,
     /// SPRT decision, if one was run.
     pub sprt: Option<(SprtState, f64)>,
 }
 
-/// The schedule: for each engine pair, `rounds` openings, each played twice.
+/// The schedule: for each engine pair, `rounds` openings, each played
+/// twice; under `--shard K/N` only the game pairs K-1, K-1+N, ... (the
+/// same for the same openings, seed and engines on every machine).
 fn schedule(cfg: &MatchConfig) -> Vec<Job> {
+    let mut jobs = full_schedule(cfg);
+    if let Some((k, n)) = cfg.shard {
+        jobs.retain(|j| j.pair_id % n == k - 1);
+    }
+    jobs
+}
+
+/// Every game of the match, in order.
+fn full_schedule(cfg: &MatchConfig) -> Vec<Job> {
     let mut openings: Vec<Option<String>> = if cfg.openings.is_empty() {
         vec![None]
     } else {
@@ -117,6 +146,11 @@ fn schedule(cfg: &MatchConfig) -> Vec<Job> {
         }
     }
     jobs
+}
+
+/// How many games this run (or shard) plays if no SPRT stops it.
+pub fn planned_games(cfg: &MatchConfig) -> usize {
+    schedule(cfg).len()
 }
 
 /// Run a match; `progress` is called after every game with the report so far.
@@ -225,22 +259,18 @@ impl MatchReport {
         } else {
             1.0 - white_points
         };
-        stats.tally.add_game(points);
+        stats.count(points, record.fault.map(|f| f.1));
         match pending.remove(&job.pair_id) {
             Some(prev) => stats.tally.add_pair(prev + points),
             None => {
                 pending.insert(job.pair_id, points);
             }
         }
-        match record.fault.map(|f| f.1) {
-            Some(Fault::TimeLoss) => stats.time_losses += 1,
-            Some(Fault::Illegal) => stats.illegal += 1,
-            Some(Fault::Crash) => stats.crashes += 1,
-            None => {}
-        }
     }
 
-    /// Update the SPRT (two engines only); true once it has decided.
+    /// Update the SPRT (two engines only); true once it has decided. A
+    /// shard never stops early: only the merged results (`humpty stats`)
+    /// can decide.
     fn sprt_decided(&mut self, cfg: &MatchConfig) -> bool {
         let (Some(sprt), 2) = (cfg.sprt, cfg.engines.len()) else {
             return false;
@@ -248,7 +278,7 @@ impl MatchReport {
         let t = &self.pairs[0].1.tally;
         let state = sprt.state(t);
         self.sprt = Some((state, sprt.llr(t)));
-        state != SprtState::Continue
+        state != SprtState::Continue && cfg.shard.is_none()
     }
 }
 
@@ -358,6 +388,8 @@ mod tests {
             resign: None,
             max_plies: None,
             event: "t".into(),
+            notation: Notation::San,
+            shard: None,
         };
         let jobs = schedule(&cfg);
         // 3 engine pairs x 2 rounds x 2 colours.
@@ -372,5 +404,24 @@ mod tests {
         }
         assert_eq!(jobs[0].opening.as_deref(), Some("a"));
         assert_eq!(jobs[6].opening.as_deref(), Some("b"));
+        // Three shards split the pairs disjointly and cover them all.
+        let mut rounds: Vec<String> = (1..=3)
+            .flat_map(|k| {
+                let shard = MatchConfig {
+                    shard: Some((k, 3)),
+                    ..cfg.clone()
+                };
+                schedule(&shard)
+                    .into_iter()
+                    .map(|j| j.round + &j.white.to_string())
+            })
+            .collect();
+        rounds.sort();
+        let mut all: Vec<String> = jobs
+            .iter()
+            .map(|j| j.round.clone() + &j.white.to_string())
+            .collect();
+        all.sort();
+        assert_eq!(rounds, all);
     }
 }
