@@ -1,5 +1,5 @@
 //! The `humpty` command line: with no subcommand a protocol engine on
-//! stdin/stdout; otherwise perft, divide, bench, match or openings.
+//! stdin/stdout; otherwise perft, divide, bench, match, stats or openings.
 
 use crate::engine::bench;
 

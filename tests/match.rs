@@ -248,8 +248,16 @@ fn against_fake(mode: &str, limit: &[&str]) -> String {
 
 #[test]
 fn illegal_moves_lose_and_are_counted() {
-    let out = against_fake("illegal", &["--nodes", "500"]);
+    let pgn = tmp("illegal.pgn");
+    let out = against_fake(
+        "illegal",
+        &["--nodes", "500", "--pgn", pgn.to_str().unwrap()],
+    );
     assert!(out.contains("illegal moves: 4"), "{out}");
+    // The PGN says which games were lost by a fault, and stats counts them.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[Fault \"illegal\"]").count(), 4);
+    assert_eq!(stats(&[pgn.as_path()]), out);
 }
 
 #[test]

@@ -5,9 +5,21 @@
 
 use super::game::GameRecord;
 use super::runner::MatchConfig;
-use crate::rules::piece::Color;
+use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
 use std::collections::HashMap;
+
+/// XBoard's `VariantMen` tag: each piece letter with its Betza moves
+/// (`P:fmWfceF;N:N;...`). With it (and the board size and piece letters on
+/// its command line) XBoard can read the SAN of an engine-defined variant
+/// without the engine (docs/protocol.md).
+fn variant_men() -> String {
+    PieceKind::ALL
+        .iter()
+        .map(|k| format!("{}:{}", k.letter(), k.info().betza))
+        .collect::<Vec<_>>()
+        .join(";")
+}
 
 /// How moves are written in PGN.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -61,10 +73,14 @@ pub fn pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
     tag(&mut s, "Black", &cfg.engines[g.black].name);
     tag(&mut s, "Result", g.result.pgn());
     tag(&mut s, "Variant", "humpty");
-    if let Some(f) = &g.start_fen {
-        tag(&mut s, "SetUp", "1");
-        tag(&mut s, "FEN", f);
-    }
+    tag(&mut s, "VariantMen", &variant_men());
+    // Always a FEN: no other program knows humpty's start array.
+    tag(&mut s, "SetUp", "1");
+    tag(
+        &mut s,
+        "FEN",
+        g.start_fen.as_deref().unwrap_or(Position::START_FEN),
+    );
     tag(&mut s, "TimeControl", &cfg.tc.pgn_tag());
     tag(&mut s, "PlyCount", &g.moves.len().to_string());
     tag(&mut s, "Termination", &g.termination);
