@@ -39,7 +39,8 @@ pub fn fen(data: &[u8]) {
     assert_eq!(p.to_fen(), printed);
 }
 
-/// Move text: reading never panics; a legal move reads back as itself.
+/// Move text: reading coordinates or SAN never panics; a move read is
+/// legal, and reads back from its coordinates and from its SAN.
 pub fn move_text(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
@@ -51,9 +52,12 @@ pub fn move_text(data: &[u8]) {
         Position::startpos(),
         Position::from_fen(middlegame).expect("valid"),
     ] {
-        if let Ok(m) = pos.parse_move(text) {
-            assert!(pos.is_legal(m));
-            assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
+        for read in [Position::parse_move, Position::parse_san] {
+            if let Ok(m) = read(&pos, text) {
+                assert!(pos.is_legal(m));
+                assert_eq!(pos.parse_move(&m.to_string()), Ok(m));
+                assert_eq!(pos.parse_san(&pos.san(m)), Ok(m));
+            }
         }
     }
 }
