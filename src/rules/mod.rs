@@ -9,6 +9,7 @@ pub mod fen;
 pub mod movegen;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod random;

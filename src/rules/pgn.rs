@@ -1,0 +1,212 @@
+//! PGN game records: writing tags and movetext (move numbers, comments,
+//! 80-column lines), XBoard's `VariantMen` tag, and reading games back in
+//! SAN or coordinates (`PgnGame::replay`). Match PGN (`matches::pgn`) and
+//! the web board's export and import use it.
+
+use crate::rules::piece::{Color, PieceKind};
+use crate::rules::position::Position;
+use std::collections::HashMap;
+
+/// XBoard's `VariantMen` tag: each piece letter with its Betza moves
+/// (`P:fmWfceF;N:N;...`). With it (and the board size and piece letters on
+/// its command line) XBoard can read the SAN of an engine-defined variant
+/// without the engine (docs/protocol.md).
+pub fn variant_men() -> String {
+    PieceKind::ALL
+        .iter()
+        .map(|k| format!("{}:{}", k.letter(), k.info().betza))
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+/// One move of a game to write: its text (SAN or coordinates) and an
+/// optional comment (written in braces after it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WrittenMove {
+    /// The move as it should appear.
+    pub text: String,
+    /// A comment, without braces.
+    pub comment: Option<String>,
+}
+
+/// A whole game as PGN: the tags in order (quotes in values replaced), a
+/// blank line, the movetext numbered from `start` (`12...` when Black
+/// moves first), an optional final comment and the result, then a blank
+/// line.
+pub fn write_game(
+    tags: &[(&str, String)],
+    start: &Position,
+    moves: &[WrittenMove],
+    final_comment: Option<&str>,
+    result: &str,
+) -> String {
+    let mut s = String::new();
+    for (k, v) in tags {
+        s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+    }
+    s.push('\n');
+    let mut black_to_move = start.side_to_move() == Color::Black;
+    let mut number = start.fullmove_number();
+    let mut line = String::new();
+    for (k, m) in moves.iter().enumerate() {
+        if !black_to_move {
+            line.push_str(&format!("{number}. "));
+        } else if k == 0 {
+            line.push_str(&format!("{number}... "));
+        }
+        line.push_str(&m.text);
+        if let Some(c) = &m.comment {
+            line.push_str(&format!(" {{{}}}", c.replace('}', ")")));
+        }
+        line.push(' ');
+        if black_to_move {
+            number = number.saturating_add(1);
+        }
+        black_to_move = !black_to_move;
+    }
+    if let Some(c) = final_comment {
+        line.push_str(&format!("{{{}}} ", c.replace('}', ")")));
+    }
+    line.push_str(result);
+    s.push_str(&wrap(&line, 80));
+    s.push_str("\n\n");
+    s
+}
+
+fn wrap(text: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut len = 0;
+    for word in text.split(' ') {
+        if len > 0 && len + 1 + word.len() > width {
+            out.push('\n');
+            len = 0;
+        } else if len > 0 {
+            out.push(' ');
+            len += 1;
+        }
+        out.push_str(word);
+        len += word.len();
+    }
+    out
+}
+
+/// One game read from PGN.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs (`Round`, `FEN`, ...).
+    pub tags: HashMap<String, String>,
+    /// Move tokens as written (SAN or coordinates).
+    pub moves: Vec<String>,
+    /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), empty if missing.
+    pub result: String,
+}
+
+impl PgnGame {
+    /// The position the game starts from (its `FEN` tag, or the start).
+    pub fn start(&self) -> Result<Position, String> {
+        match self.tags.get("FEN") {
+            Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN tag: {e}")),
+            None => Ok(Position::startpos()),
+        }
+    }
+
+    /// The game replayed by the rules for at most `plies` plies (all of them
+    /// if `None`): each move read as SAN or coordinates must be legal.
+    pub fn replay(&self, plies: Option<usize>) -> Result<Position, String> {
+        let mut pos = self.start()?;
+        for (i, text) in self
+            .moves
+            .iter()
+            .take(plies.unwrap_or(usize::MAX))
+            .enumerate()
+        {
+            let m = pos
+                .parse_san(text)
+                .map_err(|e| format!("ply {}: {e}", i + 1))?;
+            pos.make_move(m);
+        }
+        Ok(pos)
+    }
+}
+
+/// Read games back from PGN text. Moves may be SAN or coordinates; move
+/// numbers, comments (`{...}`, `;`), variations, NAGs and `!?` marks are
+/// skipped.
+pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut game = PgnGame::default();
+    let mut body = String::new();
+    for line in text.lines() {
+        let l = line.trim();
+        if l.starts_with('%') {
+            continue;
+        }
+        if let Some(inner) = l.strip_prefix('[').and_then(|x| x.strip_suffix(']')) {
+            if !body.trim().is_empty() {
+                finish(&mut games, &mut game, &mut body);
+            }
+            if let Some((k, v)) = inner.split_once(' ') {
+                game.tags
+                    .insert(k.to_string(), v.trim().trim_matches('"').to_string());
+            }
+        } else {
+            body.push_str(l);
+            body.push('\n');
+        }
+    }
+    finish(&mut games, &mut game, &mut body);
+    games
+}
+
+/// Turn the collected movetext into moves and push the game (if it has tags
+/// or moves).
+fn finish(games: &mut Vec<PgnGame>, game: &mut PgnGame, body: &mut String) {
+    for tok in movetext_tokens(body) {
+        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok.as_str()) {
+            game.result = tok;
+        } else {
+            game.moves.push(tok);
+        }
+    }
+    if !game.tags.is_empty() || !game.moves.is_empty() {
+        games.push(std::mem::take(game));
+    }
+    *game = PgnGame::default();
+    body.clear();
+}
+
+/// The move and result tokens of a movetext: comments, variations, NAGs and
+/// move numbers (also glued on, as in `12.e4`) removed.
+fn movetext_tokens(body: &str) -> Vec<String> {
+    let mut clean = String::new();
+    let (mut brace, mut paren, mut semi) = (false, 0usize, false);
+    for ch in body.chars() {
+        match ch {
+            _ if semi => semi = ch != '\n',
+            '}' if brace => brace = false,
+            _ if brace => {}
+            '{' => brace = true,
+            ';' => semi = true,
+            '(' => paren += 1,
+            ')' => paren = paren.saturating_sub(1),
+            _ if paren > 0 => {}
+            _ => clean.push(ch),
+        }
+    }
+    clean
+        .split_whitespace()
+        .filter(|t| !t.starts_with('$'))
+        .map(|t| strip_move_number(t).trim_end_matches(['!', '?']))
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// `12.e4` -> `e4`, `12...` -> ``; anything else (`1-0`, `e4`) unchanged.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    match token[digits..].strip_prefix('.') {
+        Some(rest) if digits > 0 => rest.trim_start_matches('.'),
+        _ => token,
+    }
+}
