@@ -1,5 +1,6 @@
 //! The `humpty` command line: with no subcommand a protocol engine on
-//! stdin/stdout; otherwise perft, divide, bench, match, stats or openings.
+//! stdin/stdout; otherwise perft, divide, bench, match, stats, openings or
+//! serve (the web board).
 
 use crate::engine::bench;
 
@@ -14,9 +15,10 @@ use crate::matches::stats::Sprt;
 use crate::protocol::input::{Input, Lines};
 use crate::rules::perft::{divide_report, perft};
 use crate::rules::position::Position;
+use crate::web::{open_browser, ServeConfig, Server};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use std::collections::HashSet;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -63,6 +65,68 @@ pub fn command() -> Command {
         .subcommand(match_command())
         .subcommand(openings_command())
         .subcommand(stats_command())
+        .subcommand(serve_command())
+}
+
+fn serve_command() -> Command {
+    Command::new("serve")
+        .about("Serve the board in the browser: play and analyse by the exact rules (docs/web.md)")
+        .arg(
+            Arg::new("port")
+                .long("port")
+                .value_parser(value_parser!(u16))
+                .default_value("8080")
+                .help("Port (0 picks a free one)"),
+        )
+        .arg(
+            Arg::new("host")
+                .long("host")
+                .default_value("127.0.0.1")
+                .help("Address to bind; 0.0.0.0 serves other machines too"),
+        )
+        .arg(
+            Arg::new("open")
+                .long("open")
+                .action(ArgAction::SetTrue)
+                .help("Open the board in the system browser"),
+        )
+        .arg(
+            Arg::new("max-games")
+                .long("max-games")
+                .value_parser(value_parser!(u64).range(1..=100_000))
+                .default_value("1000")
+                .help("Games kept in memory (the least recently used are dropped)"),
+        )
+        .arg(
+            Arg::new("max-searches")
+                .long("max-searches")
+                .value_parser(value_parser!(u64).range(1..=256))
+                .help("Searches at once, one thread each (default: the number of cores)"),
+        )
+}
+
+/// `humpty serve`: run the web board until the process is stopped.
+fn serve(m: &ArgMatches) -> Result<(), String> {
+    let mut cfg = ServeConfig {
+        host: m.get_one::<String>("host").expect("defaulted").clone(),
+        port: *m.get_one::<u16>("port").expect("defaulted"),
+        max_games: *m.get_one::<u64>("max-games").expect("defaulted") as usize,
+        ..ServeConfig::default()
+    };
+    if let Some(n) = m.get_one::<u64>("max-searches") {
+        cfg.max_searches = *n as usize;
+    }
+    let server = Server::start(&cfg)?;
+    let url = server.url();
+    println!("humpty: the board is at {url}  (Ctrl-C stops the server)");
+    let _ = std::io::stdout().flush();
+    if m.get_flag("open") {
+        if let Err(e) = open_browser(&url) {
+            eprintln!("humpty: {e}");
+        }
+    }
+    server.wait();
+    Ok(())
 }
 
 fn stats_command() -> Command {
@@ -226,6 +290,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("match", sub)) => run_match(sub)?,
         Some(("openings", sub)) => generate_openings(sub)?,
         Some(("stats", sub)) => merged_stats(sub)?,
+        Some(("serve", sub)) => serve(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
         _ => return Ok(Next::Protocol),
     }

@@ -11,10 +11,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("engine", &["rules", "eval", "search", "engine"]),
     ("protocol", &["rules", "engine", "protocol"]),
     ("matches", &["rules", "engine", "matches"]),
+    ("web", &["rules", "engine", "web"]),
 ];
 
 const LAYERS: &[&str] = &[
-    "rules", "eval", "search", "engine", "protocol", "matches", "cli",
+    "rules", "eval", "search", "engine", "protocol", "matches", "web", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -1,0 +1,175 @@
+//! One game on the web board: its start position, the line of moves, the
+//! ply shown (moves after it are dropped by the next move), who the human
+//! plays, the engine's level, a result by resignation or the clock, and the
+//! stop flag of the game's one running search.
+
+use super::level::Level;
+use crate::rules::moves::Move;
+use crate::rules::piece::Color;
+use crate::rules::position::{Outcome, Position};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Which colours the person at the board moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seats {
+    /// The human has this colour; the engine plays the other.
+    Human(Color),
+    /// The human moves both sides (analysis board).
+    Both,
+}
+
+/// How a game ended off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forfeit {
+    /// This colour resigned.
+    Resigned(Color),
+    /// This colour's clock ran out.
+    Time(Color),
+}
+
+/// A game in the server's memory.
+pub struct WebGame {
+    /// The start position (its FEN is the game's `FEN` tag).
+    pub start: Position,
+    /// Every move played from the start (some may be after `cursor`).
+    pub line: Vec<Move>,
+    /// How many moves of `line` the board shows.
+    pub cursor: usize,
+    /// Who moves what.
+    pub seats: Seats,
+    /// The engine's strength.
+    pub level: Level,
+    /// A result by resignation or time (only at the end of the line).
+    pub forfeit: Option<Forfeit>,
+    /// Stop flag of the search running for this game, if any.
+    pub search: Option<Arc<AtomicBool>>,
+    /// When the game was last used (eviction picks the oldest).
+    pub touched: Instant,
+}
+
+impl WebGame {
+    /// A new game from `start` (its history is cleared).
+    pub fn new(mut start: Position, seats: Seats, level: Level) -> WebGame {
+        start.clear_history();
+        WebGame {
+            start,
+            line: Vec::new(),
+            cursor: 0,
+            seats,
+            level,
+            forfeit: None,
+            search: None,
+            touched: Instant::now(),
+        }
+    }
+
+    /// The position shown: the start with the first `cursor` moves played
+    /// (with their history, so repetitions count).
+    pub fn position(&self) -> Position {
+        self.position_at(self.cursor)
+    }
+
+    /// The position after `ply` moves of the line.
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.line[..ply.min(self.line.len())] {
+            pos.make_move(m);
+        }
+        pos
+    }
+
+    /// The game result at the shown ply: the rules' outcome, or a forfeit
+    /// when the board shows the end of the line.
+    pub fn ending(&self, pos: &Position) -> Option<Ending> {
+        if let Some(o) = pos.outcome() {
+            return Some(Ending::Rules(o));
+        }
+        if self.cursor == self.line.len() {
+            return self.forfeit.map(Ending::Forfeit);
+        }
+        None
+    }
+
+    /// Stop the game's running search, if any.
+    pub fn stop_search(&mut self) {
+        if let Some(flag) = self.search.take() {
+            flag.store(true, Ordering::SeqCst);
+        }
+    }
+
+    /// Play `m` (legal at the shown ply): the moves after the shown ply are
+    /// dropped, and any search or forfeit is over.
+    pub fn play(&mut self, m: Move) {
+        self.stop_search();
+        self.line.truncate(self.cursor);
+        self.line.push(m);
+        self.cursor = self.line.len();
+        self.forfeit = None;
+    }
+}
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// By the rules on the board.
+    Rules(Outcome),
+    /// By resignation or the clock.
+    Forfeit(Forfeit),
+}
+
+impl Ending {
+    /// The PGN result.
+    pub fn result(self) -> &'static str {
+        let winner = match self {
+            Ending::Rules(o) => o.winner(),
+            Ending::Forfeit(Forfeit::Resigned(c) | Forfeit::Time(c)) => Some(!c),
+        };
+        match winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    /// The ending in words, as the page's status line shows it.
+    pub fn text(self) -> String {
+        match self {
+            Ending::Rules(Outcome::Checkmate { winner }) => {
+                format!("Checkmate: {} wins", name(winner))
+            }
+            Ending::Rules(Outcome::Stalemate) => "Stalemate: draw".into(),
+            Ending::Rules(Outcome::Repetition) => "Draw by threefold repetition".into(),
+            Ending::Rules(Outcome::FiftyMoves) => "Draw by the 50-move rule".into(),
+            Ending::Rules(Outcome::BareKings) => "Draw: only the Kings are left".into(),
+            Ending::Forfeit(Forfeit::Resigned(c)) => {
+                format!("{} resigns: {} wins", name(c), name(!c))
+            }
+            Ending::Forfeit(Forfeit::Time(c)) => {
+                format!("{} loses on time: {} wins", name(c), name(!c))
+            }
+        }
+    }
+
+    /// A short machine-readable reason.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Ending::Rules(Outcome::Checkmate { .. }) => "checkmate",
+            Ending::Rules(Outcome::Stalemate) => "stalemate",
+            Ending::Rules(Outcome::Repetition) => "repetition",
+            Ending::Rules(Outcome::FiftyMoves) => "fifty-moves",
+            Ending::Rules(Outcome::BareKings) => "bare-kings",
+            Ending::Forfeit(Forfeit::Resigned(_)) => "resignation",
+            Ending::Forfeit(Forfeit::Time(_)) => "time",
+        }
+    }
+}
+
+/// "White" or "Black".
+pub fn name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}

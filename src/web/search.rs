@@ -1,0 +1,198 @@
+//! Searches for the web board: the engine's move at the game's level, and
+//! infinite analysis streamed as server-sent events. A game has at most one
+//! search (a new one, a move, `stop` or eviction ends the old one), and all
+//! searches share the server's pool of engines.
+
+use super::http::{send, start_events, write_event, ApiError, Reply};
+use super::store::{lock, SharedGame};
+use super::view::{engine_move_json, game_json, info_json};
+use super::App;
+use crate::engine::{GoParams, SearchResult};
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use serde_json::{json, Value};
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tiny_http::Request;
+
+/// How long an engine move waits for a free engine.
+const MOVE_PATIENCE: Duration = Duration::from_secs(60);
+/// How long analysis waits for a free engine.
+const ANALYSIS_PATIENCE: Duration = Duration::from_secs(5);
+/// A comment line this often keeps the stream alive and notices a closed
+/// tab, so its engine is freed.
+const KEEPALIVE: Duration = Duration::from_secs(2);
+/// Most analysis streams open at once (each has a thread).
+const MAX_STREAMS: usize = 64;
+
+/// Claim the game for a new search: the old one is stopped, and the game's
+/// position and line are returned with the new stop flag.
+fn claim(game: &SharedGame) -> Result<(Position, Vec<Move>, Arc<AtomicBool>, GoParams), ApiError> {
+    let mut g = lock(game);
+    let pos = g.position();
+    if let Some(e) = g.ending(&pos) {
+        return Err(ApiError::new(
+            409,
+            format!("the game is over ({})", e.text()),
+        ));
+    }
+    g.stop_search();
+    let flag = Arc::new(AtomicBool::new(false));
+    g.search = Some(Arc::clone(&flag));
+    let line = g.line[..g.cursor].to_vec();
+    Ok((pos, line, flag, g.level.go_params()))
+}
+
+/// Forget the search if it is still the game's current one.
+fn release(game: &SharedGame, flag: &Arc<AtomicBool>) {
+    let mut g = lock(game);
+    if g.search.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag)) {
+        g.search = None;
+    }
+}
+
+/// `POST .../engine-move`: the engine plays a move at the game's level.
+pub fn engine_move(app: &Arc<App>, id: &str, game: &SharedGame) -> Result<Reply, ApiError> {
+    let (pos, line, flag, go) = claim(game)?;
+    let result = think(app, &pos, &go, &flag);
+    let mut g = lock(game);
+    let still_ours = g.search.as_ref().is_some_and(|f| Arc::ptr_eq(f, &flag));
+    if still_ours {
+        g.search = None;
+    }
+    let r = result?;
+    let unchanged = g.line[..g.cursor] == line[..];
+    let best = match (still_ours && unchanged, r.best) {
+        (true, Some(m)) => m,
+        (true, None) => return Err(ApiError::new(409, "no legal move")),
+        (false, _) => return Err(ApiError::new(409, "the search was stopped")),
+    };
+    let engine = engine_move_json(&pos, best, r.score, r.depth);
+    g.play(best);
+    let mut state = game_json(id, &g);
+    state["engine"] = engine;
+    Ok(Reply::Json(200, state))
+}
+
+/// Search `pos` on a pooled engine until the limits or the stop flag.
+fn think(
+    app: &App,
+    pos: &Position,
+    go: &GoParams,
+    flag: &AtomicBool,
+) -> Result<SearchResult, ApiError> {
+    let mut engine = app
+        .pool
+        .borrow(MOVE_PATIENCE)
+        .ok_or_else(|| ApiError::new(503, "every engine is busy; try again"))?;
+    engine.set_position(pos.clone());
+    let (tx, rx) = channel();
+    engine.go(
+        go,
+        Box::new(|_| {}),
+        Box::new(move |r| {
+            let _ = tx.send(r);
+        }),
+    );
+    loop {
+        match rx.recv_timeout(Duration::from_millis(10)) {
+            Ok(r) => return Ok(r),
+            Err(RecvTimeoutError::Timeout) if flag.load(Ordering::SeqCst) => engine.stop(),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(ApiError::new(500, "the search ended without a result"))
+            }
+        }
+    }
+}
+
+/// `GET .../analysis?multipv=N`: infinite analysis of the shown position,
+/// streamed as `info` events until `stop`, a move, or the client leaves.
+pub fn analysis(app: &Arc<App>, req: Request, id: &str, multipv: Option<&str>) {
+    let lines = match multipv.map(str::parse::<usize>) {
+        None => 1,
+        Some(Ok(n)) if (1..=3).contains(&n) => n,
+        Some(_) => return send(req, Err(ApiError::bad("multipv must be 1, 2 or 3"))),
+    };
+    let Some(game) = app.store.get(id) else {
+        return send(req, Err(ApiError::new(404, format!("unknown game '{id}'"))));
+    };
+    if app.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
+        app.streams.fetch_sub(1, Ordering::SeqCst);
+        return send(req, Err(ApiError::new(503, "too many analysis streams")));
+    }
+    let app2 = Arc::clone(app);
+    let spawned = std::thread::Builder::new()
+        .name("analysis".into())
+        .spawn(move || {
+            stream(&app2, req, &game, lines);
+            app2.streams.fetch_sub(1, Ordering::SeqCst);
+        });
+    if spawned.is_err() {
+        app.streams.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Run one analysis stream to its end.
+fn stream(app: &App, req: Request, game: &SharedGame, lines: usize) {
+    let (pos, _, flag, _) = match claim(game) {
+        Ok(c) => c,
+        Err(e) => return send(req, Err(e)),
+    };
+    let Some(mut engine) = app.pool.borrow(ANALYSIS_PATIENCE) else {
+        release(game, &flag);
+        return send(
+            req,
+            Err(ApiError::new(503, "every engine is busy; try again")),
+        );
+    };
+    let Ok(mut out) = start_events(req) else {
+        release(game, &flag);
+        return;
+    };
+    engine.set_multipv(lines);
+    engine.set_position(pos.clone());
+    let (tx, rx) = channel::<Value>();
+    let done_tx = tx.clone();
+    let info_pos = pos.clone();
+    let go = GoParams {
+        infinite: true,
+        ..GoParams::default()
+    };
+    engine.go(
+        &go,
+        Box::new(move |info| {
+            let _ = tx.send(info_json(&info_pos, info));
+        }),
+        Box::new(move |_| {
+            let _ = done_tx.send(Value::Null);
+        }),
+    );
+    let _ = write_event(
+        &mut *out,
+        "start",
+        &json!({"fen": pos.to_fen(), "multipv": lines}),
+    );
+    let mut last_write = Instant::now();
+    while !flag.load(Ordering::SeqCst) {
+        let sent = match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(Value::Null) | Err(RecvTimeoutError::Disconnected) => break,
+            Ok(info) => write_event(&mut *out, "info", &info),
+            Err(RecvTimeoutError::Timeout) if last_write.elapsed() >= KEEPALIVE => {
+                out.write_all(b": alive\n\n").and_then(|_| out.flush())
+            }
+            Err(RecvTimeoutError::Timeout) => continue,
+        };
+        if sent.is_err() {
+            break;
+        }
+        last_write = Instant::now();
+    }
+    engine.stop();
+    engine.set_multipv(1);
+    release(game, &flag);
+    let _ = write_event(&mut *out, "done", &json!({"fen": pos.to_fen()}));
+}

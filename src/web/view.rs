@@ -1,0 +1,134 @@
+//! The JSON the page and API clients see: a game's state at the shown ply
+//! (FEN, moves in SAN, legal moves, check, last move, status in words) and
+//! an engine search's lines with their PVs in SAN.
+
+use super::game::{name, Seats, WebGame};
+use crate::engine::{Info, Score};
+use crate::rules::moves::Move;
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
+use serde_json::{json, Value};
+
+/// "white" / "black".
+pub fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// One move as JSON: coordinates, squares, promotion letter and SAN.
+fn move_json(pos: &Position, m: Move) -> Value {
+    json!({
+        "uci": m.to_string(),
+        "from": m.from().to_string(),
+        "to": m.to().to_string(),
+        "promotion": m.promotion().map(|k| k.letter().to_string()),
+        "san": pos.san(m),
+    })
+}
+
+/// The whole state of a game as the page draws it.
+pub fn game_json(id: &str, g: &WebGame) -> Value {
+    let pos = g.position();
+    let mut walk = g.start.clone();
+    let mut moves = Vec::with_capacity(g.line.len());
+    for &m in &g.line {
+        let san = walk.san(m);
+        walk.make_move(m);
+        moves.push(json!({"uci": m.to_string(), "san": san, "fen": walk.to_fen()}));
+    }
+    let legal: Vec<Value> = pos
+        .legal_moves()
+        .iter()
+        .map(|&m| move_json(&pos, m))
+        .collect();
+    let ending = g.ending(&pos);
+    let side = pos.side_to_move();
+    let check = pos.in_check().then(|| pos.king_square(side).to_string());
+    let text = match ending {
+        Some(e) => e.text(),
+        None if check.is_some() => format!("{} to move, in check", name(side)),
+        None => format!("{} to move", name(side)),
+    };
+    let last = g.cursor.checked_sub(1).map(|i| g.line[i]);
+    json!({
+        "id": id,
+        "fen": pos.to_fen(),
+        "start_fen": g.start.to_fen(),
+        "ply": g.cursor,
+        "turn": color_word(side),
+        "moves": moves,
+        "legal": if ending.is_some() { Vec::new() } else { legal },
+        "check": check,
+        "last_move": last.map(|m| json!({"from": m.from().to_string(), "to": m.to().to_string()})),
+        "status": {
+            "over": ending.is_some(),
+            "result": ending.map(|e| e.result()),
+            "reason": ending.map(|e| e.reason()),
+            "text": text,
+        },
+        "human": match g.seats {
+            Seats::Human(c) => color_word(c),
+            Seats::Both => "both",
+        },
+        "level": g.level.to_json(),
+        "searching": g.search.is_some(),
+    })
+}
+
+/// A score for people: `+0.35`, `-1.20`, `#3`, `#-2` (side to move's view).
+fn score_text(s: Score) -> String {
+    match s {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) => format!("#{n}"),
+    }
+}
+
+/// One search line (`info`) as JSON, with White's view for the eval bar.
+pub fn info_json(pos: &Position, info: &Info) -> Value {
+    let score = Score::from_search(info.score);
+    let white = if pos.side_to_move() == Color::White {
+        1
+    } else {
+        -1
+    };
+    let (cp, mate) = match score {
+        Score::Cp(cp) => (Some(cp * white), None),
+        Score::Mate(n) => (None, Some(n * white)),
+    };
+    let mut walk = pos.clone();
+    let mut san = Vec::new();
+    for &m in &info.pv {
+        if !walk.is_legal(m) {
+            break;
+        }
+        san.push(walk.san(m));
+        walk.make_move(m);
+    }
+    let nps = (info.nodes as f64 / info.time.as_secs_f64().max(1e-3)) as u64;
+    json!({
+        "fen": pos.to_fen(),
+        "depth": info.depth,
+        "multipv": info.multipv,
+        "score": score_text(score),
+        "white_cp": cp,
+        "white_mate": mate,
+        "bound": info.bound.map(|b| format!("{b:?}").to_lowercase()),
+        "pv_san": san,
+        "pv_uci": info.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        "nodes": info.nodes,
+        "nps": nps,
+        "time_ms": info.time.as_millis() as u64,
+    })
+}
+
+/// The engine's answer to a move request.
+pub fn engine_move_json(pos: &Position, m: Move, score: i32, depth: i32) -> Value {
+    json!({
+        "uci": m.to_string(),
+        "san": pos.san(m),
+        "score": score_text(Score::from_search(score)),
+        "depth": depth,
+    })
+}
