@@ -1,0 +1,557 @@
+// The web board: draws the game the server sends (GET /api/games/{id}),
+// lets the person move by click-click or drag-and-drop among the legal moves
+// the server lists (humpty's rules core), asks the engine for its move,
+// and streams analysis. The page holds no rules of its own.
+"use strict";
+
+const FILES = "abcdefghijkl";
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  game: null,        // the last state from the server
+  flipped: false,
+  selected: null,    // square name of the picked-up piece
+  drag: null,        // {from, el, ghost, startX, startY, moved}
+  thinking: false,   // waiting for the engine's move
+  analysis: null,    // EventSource of the running analysis
+  lines: {},         // multipv -> latest info
+  levels: [],
+  clock: null,       // {white, black, inc, running: color|null, since}
+};
+
+// ---------- server calls ----------
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
+  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
+  return data;
+}
+
+const gamePath = (rest = "") => `/api/games/${ui.game.id}${rest}`;
+
+function say(text) { $("message").textContent = text || ""; }
+
+async function act(method, rest, body) {
+  try {
+    const state = await api(method, gamePath(rest), body);
+    say("");
+    show(state);
+    return state;
+  } catch (e) {
+    say(e.message);
+    return null;
+  }
+}
+
+// ---------- drawing ----------
+
+function squareName(file, rank) { return FILES[file] + (rank + 1); }
+
+function buildBoard() {
+  const board = $("board");
+  board.innerHTML = "";
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 12; col++) {
+      const file = ui.flipped ? 11 - col : col;
+      const rank = ui.flipped ? row : 7 - row;
+      const sq = document.createElement("div");
+      sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
+      sq.dataset.square = squareName(file, rank);
+      if (row === 7) sq.insertAdjacentHTML("beforeend", `<span class="coord file">${FILES[file]}</span>`);
+      if (col === 0) sq.insertAdjacentHTML("beforeend", `<span class="coord rank">${rank + 1}</span>`);
+      board.appendChild(sq);
+    }
+  }
+  // The River between ranks 4 and 5: the middle of the board either way up.
+  board.insertAdjacentHTML("beforeend", `<div class="river" title="The River"></div>`);
+}
+
+function placement(fen) {
+  const map = {};
+  const rows = fen.split(" ")[0].split("/");
+  rows.forEach((row, i) => {
+    const rank = 7 - i;
+    let file = 0;
+    const re = /(\d+)|([A-Za-z])/g;
+    let m;
+    while ((m = re.exec(row))) {
+      if (m[1]) file += parseInt(m[1], 10);
+      else { map[squareName(file, rank)] = m[2]; file++; }
+    }
+  });
+  return map;
+}
+
+function drawPieces() {
+  const men = placement(ui.game.fen);
+  document.querySelectorAll("#board .sq").forEach((sq) => {
+    const letter = men[sq.dataset.square];
+    const old = sq.querySelector(".piece");
+    if (old && old.dataset.piece === letter) return;
+    if (old) old.remove();
+    if (letter) {
+      const p = document.createElement("div");
+      p.className = "piece";
+      p.dataset.piece = letter;
+      p.innerHTML = pieceSvg(letter);
+      sq.appendChild(p);
+    }
+  });
+}
+
+function drawMarks() {
+  const g = ui.game;
+  document.querySelectorAll("#board .sq").forEach((sq) => {
+    const s = sq.dataset.square;
+    sq.classList.toggle("last", !!g.last_move && (g.last_move.from === s || g.last_move.to === s));
+    sq.classList.toggle("check", g.check === s);
+    sq.classList.toggle("selected", ui.selected === s);
+    sq.classList.remove("dest", "capture");
+  });
+  if (ui.selected) {
+    const men = placement(g.fen);
+    for (const m of movesFrom(ui.selected)) {
+      const sq = squareEl(m.to);
+      sq.classList.add("dest");
+      if (men[m.to]) sq.classList.add("capture");
+    }
+  }
+}
+
+function squareEl(name) { return document.querySelector(`#board .sq[data-square="${name}"]`); }
+
+function drawMoves() {
+  const list = $("moves");
+  list.innerHTML = "";
+  const g = ui.game;
+  const start = g.start_fen.split(" ");
+  let number = parseInt(start[5] || "1", 10);
+  let black = start[1] === "b";
+  let li = null;
+  g.moves.forEach((m, i) => {
+    if (!li || !black) {
+      li = document.createElement("li");
+      li.innerHTML = `<span class="num">${number}.</span>`;
+      if (black) li.insertAdjacentHTML("beforeend", `<span class="mv"></span>`);
+      list.appendChild(li);
+    }
+    const span = document.createElement("span");
+    span.className = "mv" + (i + 1 === g.ply ? " current" : "");
+    span.textContent = m.san;
+    span.dataset.ply = i + 1;
+    span.title = m.uci;
+    li.appendChild(span);
+    if (black) number++;
+    black = !black;
+  });
+  const cur = list.querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+function statusText() {
+  const g = ui.game;
+  if (ui.thinking) return "humpty is thinking…";
+  if (!g.status.over && g.ply < g.moves.length) return `${g.status.text} (move ${g.ply} of ${g.moves.length})`;
+  return g.status.text;
+}
+
+function show(state) {
+  const restartAnalysis = ui.analysis && (!ui.game || ui.game.fen !== state.fen);
+  ui.game = state;
+  sessionStorage.setItem("humpty-game", state.id);
+  if (ui.selected && !movesFrom(ui.selected).length) ui.selected = null;
+  drawPieces();
+  drawMarks();
+  drawMoves();
+  $("status").textContent = statusText();
+  $("fen").textContent = state.fen;
+  $("pgn-download").href = gamePath("/pgn");
+  $("undo").disabled = state.moves.length === 0;
+  $("resign").disabled = state.status.over || state.human === "both";
+  $("engine-go").disabled = state.status.over || ui.thinking;
+  if (restartAnalysis) startAnalysis();
+  if (state.status.over) stopClock();
+  tickClock();
+}
+
+// ---------- moving ----------
+
+function humanMayMove() {
+  const g = ui.game;
+  return g && !g.status.over && !ui.thinking && (g.human === "both" || g.human === g.turn);
+}
+
+function movesFrom(square) {
+  if (!humanMayMove()) return [];
+  return ui.game.legal.filter((m) => m.from === square);
+}
+
+function ownPiece(square) {
+  const letter = placement(ui.game.fen)[square];
+  if (!letter) return false;
+  const white = letter === letter.toUpperCase();
+  return (ui.game.turn === "white") === white;
+}
+
+async function tryMove(from, to) {
+  const choices = ui.game.legal.filter((m) => m.from === from && m.to === to);
+  ui.selected = null;
+  if (!choices.length || !humanMayMove()) { drawMarks(); return; }
+  let move = choices[0];
+  if (choices.length > 1) {
+    move = await pickPromotion(choices);
+    if (!move) { drawMarks(); return; }
+  }
+  const before = ui.game.turn;
+  const state = await act("POST", "/move", { move: move.uci });
+  if (state) {
+    clockMoved(before);
+    maybeEngineMove();
+  }
+}
+
+// The picker offers exactly the legal choices; a Frog's "stay" is the
+// move without a promotion.
+function pickPromotion(choices) {
+  return new Promise((resolve) => {
+    const box = $("promotion");
+    const white = ui.game.turn === "white";
+    box.innerHTML = "";
+    const inner = document.createElement("div");
+    inner.className = "promo-box";
+    for (const m of choices) {
+      const b = document.createElement("button");
+      const letter = m.promotion || placement(ui.game.fen)[m.from].toUpperCase();
+      const kind = PIECE_KINDS[letter.toUpperCase()].name;
+      b.innerHTML = pieceSvg(white ? letter.toUpperCase() : letter.toLowerCase()) +
+        `<span>${m.promotion ? kind : "Stay a Frog"}</span>`;
+      b.dataset.promotion = m.promotion || "";
+      b.onclick = () => { box.hidden = true; resolve(m); };
+      inner.appendChild(b);
+    }
+    const cancel = document.createElement("button");
+    cancel.textContent = "Cancel";
+    cancel.onclick = () => { box.hidden = true; resolve(null); };
+    inner.appendChild(cancel);
+    box.appendChild(inner);
+    box.hidden = false;
+  });
+}
+
+async function maybeEngineMove() {
+  const g = ui.game;
+  if (g.status.over || g.human === "both" || g.human === g.turn || g.ply < g.moves.length) return;
+  await engineMove();
+}
+
+async function engineMove() {
+  if (ui.thinking) return;
+  ui.thinking = true;
+  const mover = ui.game.turn;
+  show(ui.game);
+  try {
+    const state = await api("POST", gamePath("/engine-move"));
+    ui.thinking = false;
+    say("");
+    show(state);
+    clockMoved(mover);
+  } catch (e) {
+    ui.thinking = false;
+    say(e.message);
+    show(ui.game);
+  }
+}
+
+// Pointer input: press on a piece picks it up; moving it more than a few
+// pixels drags it; releasing on a destination plays there. A press and
+// release on the same square (a click) keeps it picked up for click-click.
+function pointerDown(ev) {
+  if (ev.button !== 0) return;
+  const sq = ev.target.closest(".sq");
+  if (!sq) return;
+  const name = sq.dataset.square;
+  if (ui.selected && ui.selected !== name && movesFrom(ui.selected).some((m) => m.to === name)) {
+    tryMove(ui.selected, name);
+    return;
+  }
+  if (!ownPiece(name) || !movesFrom(name).length) {
+    ui.selected = null;
+    drawMarks();
+    return;
+  }
+  ui.selected = name;
+  drawMarks();
+  const piece = sq.querySelector(".piece");
+  ui.drag = { from: name, piece, startX: ev.clientX, startY: ev.clientY, moved: false, el: null };
+  ev.preventDefault();
+}
+
+function pointerMove(ev) {
+  const d = ui.drag;
+  if (!d) return;
+  if (!d.moved && Math.hypot(ev.clientX - d.startX, ev.clientY - d.startY) < 5) return;
+  if (!d.moved) {
+    d.moved = true;
+    const rect = d.piece.getBoundingClientRect();
+    d.el = d.piece.cloneNode(true);
+    d.el.classList.add("dragging");
+    d.el.style.width = rect.width + "px";
+    d.el.style.height = rect.height + "px";
+    document.body.appendChild(d.el);
+    d.piece.classList.add("ghost");
+  }
+  const w = parseFloat(d.el.style.width);
+  d.el.style.left = ev.clientX - w / 2 + "px";
+  d.el.style.top = ev.clientY - w / 2 + "px";
+}
+
+function pointerUp(ev) {
+  const d = ui.drag;
+  ui.drag = null;
+  if (!d || !d.moved) return;
+  d.el.remove();
+  d.piece.classList.remove("ghost");
+  const target = document.elementFromPoint(ev.clientX, ev.clientY);
+  const sq = target && target.closest("#board .sq");
+  if (sq && sq.dataset.square !== d.from) tryMove(d.from, sq.dataset.square);
+  else drawMarks();
+}
+
+// ---------- analysis ----------
+
+function startAnalysis() {
+  stopStream();
+  ui.lines = {};
+  drawLines();
+  const n = $("multipv").value;
+  const es = new EventSource(gamePath(`/analysis?multipv=${n}`));
+  ui.analysis = es;
+  $("stop").disabled = false;
+  $("analyse").disabled = true;
+  es.addEventListener("info", (e) => {
+    const info = JSON.parse(e.data);
+    if (info.fen !== ui.game.fen) return;
+    ui.lines[info.multipv] = info;
+    drawLines();
+  });
+  es.addEventListener("done", () => stopStream());
+  es.onerror = () => stopStream();
+}
+
+function stopStream() {
+  if (ui.analysis) ui.analysis.close();
+  ui.analysis = null;
+  $("stop").disabled = true;
+  $("analyse").disabled = false;
+}
+
+async function stopAnalysis() {
+  stopStream();
+  await act("POST", "/stop");
+}
+
+function drawLines() {
+  const box = $("lines");
+  box.innerHTML = "";
+  const keys = Object.keys(ui.lines).sort();
+  for (const k of keys) {
+    const l = ui.lines[k];
+    const div = document.createElement("div");
+    div.className = "line";
+    div.innerHTML = `<span class="score">${white(l)}</span> <span class="depth">d${l.depth}</span> `;
+    div.append(l.pv_san.join(" "));
+    box.appendChild(div);
+  }
+  evalBar(ui.lines[1]);
+}
+
+// A line's score from White's side, for people.
+function white(l) {
+  if (l.white_mate !== null && l.white_mate !== undefined) return `#${l.white_mate}`;
+  const cp = l.white_cp / 100;
+  return (cp > 0 ? "+" : "") + cp.toFixed(2);
+}
+
+function evalBar(line) {
+  let frac = 0.5;
+  let text = "";
+  if (line) {
+    text = white(line);
+    if (line.white_mate !== null && line.white_mate !== undefined) frac = line.white_mate > 0 ? 1 : 0;
+    else frac = 0.5 + 0.5 * Math.tanh(line.white_cp / 600);
+  }
+  if (ui.flipped) frac = 1 - frac;
+  $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
+  $("evalfill").style.background = ui.flipped ? "#333" : "#fafafa";
+  $("evalbar").style.background = ui.flipped ? "#fafafa" : "#333";
+  $("evaltext").textContent = text;
+}
+
+// ---------- clocks (kept by the page; a flag fall is reported as a loss) ----------
+
+function startClock(spec) {
+  if (!spec) { ui.clock = null; $("clock-top").hidden = $("clock-bottom").hidden = true; return; }
+  const [base, inc] = spec.split("+").map(Number);
+  ui.clock = { white: base * 1000, black: base * 1000, inc: inc * 1000, running: null, since: 0 };
+  $("clock-top").hidden = $("clock-bottom").hidden = false;
+  if (ui.game.human !== "both") runClock(ui.game.turn);
+}
+
+function runClock(color) {
+  const c = ui.clock;
+  if (!c) return;
+  if (c.running) c[c.running] -= performance.now() - c.since;
+  c.running = color;
+  c.since = performance.now();
+}
+
+function clockMoved(mover) {
+  const c = ui.clock;
+  if (!c || c.running !== mover) return;
+  runClock(ui.game.status.over ? null : ui.game.turn);
+  c[mover] += c.inc;
+  tickClock();
+}
+
+function stopClock() { if (ui.clock && ui.clock.running) runClock(null); }
+
+function left(color) {
+  const c = ui.clock;
+  return c[color] - (c.running === color ? performance.now() - c.since : 0);
+}
+
+function tickClock() {
+  const c = ui.clock;
+  if (!c || !ui.game) return;
+  const bottom = ui.flipped ? "black" : "white";
+  for (const [id, color] of [["clock-bottom", bottom], ["clock-top", bottom === "white" ? "black" : "white"]]) {
+    const ms = Math.max(0, left(color));
+    const el = $(id);
+    const s = Math.ceil(ms / 1000);
+    el.textContent = `${color === "white" ? "White" : "Black"} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+    el.classList.toggle("running", c.running === color);
+    el.classList.toggle("low", ms < 10000);
+    if (ms <= 0 && c.running === color && !ui.game.status.over) {
+      runClock(null);
+      act("POST", "/resign", { color, reason: "time" });
+    }
+  }
+}
+
+// ---------- setup ----------
+
+function levelChoice() {
+  const v = $("level").value;
+  if (v === "movetime" || v === "nodes") {
+    const n = parseInt($("custom-value").value, 10);
+    return v === "movetime" ? { movetime_ms: n } : { nodes: n };
+  }
+  return { name: v };
+}
+
+async function newGame(human) {
+  stopStream();
+  ui.thinking = false;
+  ui.selected = null;
+  try {
+    const state = await api("POST", "/api/games", { human, level: levelChoice() });
+    ui.flipped = human === "black";
+    buildBoard();
+    say("");
+    show(state);
+    startClock(human === "both" ? "" : $("clock-choice").value);
+    maybeEngineMove();
+  } catch (e) {
+    say(e.message);
+  }
+}
+
+function buildLegend() {
+  const t = $("legend");
+  for (const k of PIECE_ORDER) {
+    const tr = document.createElement("tr");
+    tr.innerHTML = `<td>${pieceSvg(k)}</td><td>${pieceSvg(k.toLowerCase())}</td><td class="letter">${k}</td><td><b>${PIECE_KINDS[k].name}</b>: ${PIECE_KINDS[k].moves}</td>`;
+    t.appendChild(tr);
+  }
+}
+
+async function loadLevels() {
+  const data = await api("GET", "/api/levels");
+  const sel = $("level");
+  for (const l of data.levels) sel.add(new Option(`${l.name} (${l.about})`, l.name));
+  sel.add(new Option("time per move…", "movetime"));
+  sel.add(new Option("nodes per move…", "nodes"));
+  sel.value = data.default.name || "club";
+  sel.onchange = () => {
+    const custom = sel.value === "movetime" || sel.value === "nodes";
+    $("custom-wrap").hidden = !custom;
+    $("custom-unit").textContent = sel.value === "movetime" ? "ms" : "nodes";
+    $("custom-value").value = sel.value === "movetime" ? 500 : 20000;
+    if (!custom && ui.game) act("POST", "/settings", { level: levelChoice() });
+  };
+  $("custom-value").onchange = () => act("POST", "/settings", { level: levelChoice() });
+}
+
+function wire() {
+  const board = $("board");
+  board.addEventListener("pointerdown", pointerDown);
+  window.addEventListener("pointermove", pointerMove);
+  window.addEventListener("pointerup", pointerUp);
+  $("new-white").onclick = () => newGame("white");
+  $("new-black").onclick = () => newGame("black");
+  $("new-both").onclick = () => newGame("both");
+  $("undo").onclick = () => { ui.thinking = false; act("POST", "/undo"); };
+  $("resign").onclick = () => { if (confirm("Resign this game?")) act("POST", "/resign", {}); };
+  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); };
+  $("engine-go").onclick = () => engineMove();
+  $("analyse").onclick = () => startAnalysis();
+  $("stop").onclick = () => stopAnalysis();
+  $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
+  $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p) act("POST", "/goto", { ply: +p }); };
+  document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
+  $("copy-fen").onclick = () => navigator.clipboard && navigator.clipboard.writeText(ui.game.fen).then(() => say("FEN copied"));
+  $("set-fen").onclick = () => act("POST", "/position", { fen: $("fen-input").value.trim() });
+  $("import-pgn").onclick = () => act("POST", "/pgn", { pgn: $("pgn-input").value });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select")) return;
+    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
+    if (keys[e.key]) { navigate(keys[e.key]); e.preventDefault(); }
+  });
+  setInterval(tickClock, 200);
+}
+
+function navigate(where) {
+  const g = ui.game;
+  const ply = { start: 0, back: Math.max(0, g.ply - 1), forward: Math.min(g.moves.length, g.ply + 1), end: g.moves.length }[where];
+  if (ply !== g.ply) act("POST", "/goto", { ply });
+}
+
+async function main() {
+  buildLegend();
+  wire();
+  try {
+    await loadLevels();
+  } catch (e) {
+    say(e.message);
+  }
+  buildBoard();
+  const saved = sessionStorage.getItem("humpty-game");
+  if (saved) {
+    try {
+      const state = await api("GET", `/api/games/${saved}`);
+      ui.flipped = state.human === "black";
+      buildBoard();
+      show(state);
+      return;
+    } catch (e) { /* the server forgot it: start afresh */ }
+  }
+  await newGame("white");
+}
+
+main();
