@@ -1,0 +1,331 @@
+//! The web board in a real browser (issue 12): Debian's chromium, headless,
+//! driven over WebDriver by chromedriver. Counts the squares and pieces,
+//! picks up Frogs and compares the highlighted squares with the rules
+//! core's legal moves (also a Frog blocked at the River), plays a move and
+//! waits for the engine's reply, and saves a screenshot.
+//!
+//! Needs `chromium` and `chromium-driver` (apt-get); `.ci/run` installs them
+//! and runs `cargo test --release --test browser -- --ignored`.
+//! `HUMPTY_SCREENSHOT=docs/web.png` also writes the picture there.
+
+use humpty::web::{ServeConfig, Server};
+use humpty::{Position, Square};
+use serde_json::{json, Value};
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A chromedriver process and one browser session in it.
+struct Browser {
+    driver: Child,
+    port: u16,
+    session: String,
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// One WebDriver call; returns the `value` of the answer.
+fn wd(port: u16, method: &str, path: &str, body: Option<Value>) -> Value {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver answers");
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let rest = read_answer(&mut s);
+    let v: Value = serde_json::from_str(&rest).unwrap_or_else(|e| panic!("{e}: {rest}"));
+    if let Some(err) = v["value"]["error"].as_str() {
+        panic!(
+            "WebDriver {method} {path}: {err}: {}",
+            v["value"]["message"]
+        );
+    }
+    v["value"].clone()
+}
+
+/// Read one HTTP answer's body: by Content-Length, chunked, or to the end.
+fn read_answer(s: &mut TcpStream) -> String {
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        let n = s.read(&mut buf).unwrap();
+        raw.extend_from_slice(&buf[..n]);
+        let text = String::from_utf8_lossy(&raw).into_owned();
+        if let Some((head, body)) = text.split_once("\r\n\r\n") {
+            let lower = head.to_ascii_lowercase();
+            let length = lower
+                .lines()
+                .find_map(|l| l.strip_prefix("content-length:"))
+                .and_then(|v| v.trim().parse::<usize>().ok());
+            match length {
+                Some(len) if body.len() >= len => return body[..len].to_string(),
+                None if lower.contains("transfer-encoding: chunked")
+                    && body.ends_with("0\r\n\r\n") =>
+                {
+                    return dechunk(body)
+                }
+                _ => {}
+            }
+        }
+        if n == 0 {
+            let text = String::from_utf8_lossy(&raw).into_owned();
+            return text
+                .split_once("\r\n\r\n")
+                .map_or(String::new(), |x| x.1.to_string());
+        }
+    }
+}
+
+fn dechunk(body: &str) -> String {
+    let mut out = String::new();
+    let mut rest = body;
+    while let Some((size, tail)) = rest.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&tail[..n]);
+        rest = &tail[n + 2..];
+    }
+    out
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = free_port();
+        let driver = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver (apt-get install chromium chromium-driver)");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let mut options = json!({"args": [
+            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+            "--window-size=1400,1000", "--hide-scrollbars"
+        ]});
+        if std::path::Path::new("/usr/bin/chromium").exists() {
+            options["binary"] = json!("/usr/bin/chromium");
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {"goog:chromeOptions": options}}});
+        let v = wd(port, "POST", "/session", Some(caps));
+        let session = v["sessionId"].as_str().expect("a session").to_string();
+        Browser {
+            driver,
+            port,
+            session,
+        }
+    }
+
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        wd(
+            self.port,
+            method,
+            &format!("/session/{}{path}", self.session),
+            body,
+        )
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// Wait until `script` returns something truthy; returns it.
+    fn wait_for(&self, what: &str, script: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            let v = self.js(script);
+            if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
+                return v;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Click the element matching `css`.
+    fn click(&self, css: &str) {
+        let el = self.call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        let id = el
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .expect("element id")
+            .to_string();
+        self.call("POST", &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    fn highlighted(&self) -> Vec<String> {
+        let v = self.js(
+            "return [...document.querySelectorAll('#board .sq.dest')].map(e => e.dataset.square).sort()",
+        );
+        serde_json::from_value(v).unwrap()
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = std::panic::catch_unwind(|| {
+            wd(
+                self.port,
+                "DELETE",
+                &format!("/session/{}", self.session),
+                None,
+            )
+        });
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+/// The rules core's destinations for the man on `from`.
+fn destinations(fen: &str, from: &str) -> Vec<String> {
+    let pos = Position::from_fen(fen).unwrap();
+    let from: Square = from.parse().unwrap();
+    let mut v: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == from)
+        .map(|m| m.to().to_string())
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+fn decode_base64(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let digits: Vec<u8> = text.bytes().filter_map(value).collect();
+    digits
+        .chunks(4)
+        .flat_map(|c| {
+            let n = c.iter().fold(0u32, |acc, &d| acc << 6 | d as u32) << (6 * (4 - c.len()));
+            let bytes = [(n >> 16) as u8, (n >> 8) as u8, n as u8];
+            bytes[..c.len().saturating_sub(1)].to_vec()
+        })
+        .collect()
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: run by .ci/run"]
+fn the_board_plays_by_the_rules_in_chromium() {
+    let server = Server::start(&ServeConfig {
+        port: 0,
+        max_searches: 2,
+        ..ServeConfig::default()
+    })
+    .unwrap();
+    let browser = Browser::start();
+    browser.call("POST", "/url", Some(json!({"url": server.url()})));
+    browser.wait_for(
+        "the board",
+        "return document.querySelectorAll('#board [data-piece]').length === 48",
+    );
+    let squares = browser.js("return document.querySelectorAll('#board [data-square]').length");
+    assert_eq!(squares, json!(96));
+    let start = browser.js("return document.getElementById('fen').textContent");
+    assert_eq!(start, json!(Position::START_FEN));
+    assert_eq!(
+        browser.js("return document.getElementById('status').textContent"),
+        json!("White to move")
+    );
+
+    // Pick up the Frog on c1: its highlights are the rules core's moves.
+    browser.click("#board [data-square='c1']");
+    assert_eq!(
+        browser.highlighted(),
+        destinations(Position::START_FEN, "c1")
+    );
+    // Play it to c4 and wait for the engine's reply.
+    browser.click("#board [data-square='c4']");
+    browser.wait_for(
+        "the engine's reply",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 2",
+    );
+    let moves = browser.js(
+        "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)",
+    );
+    assert_eq!(moves[0], json!("Fc4"));
+    let fen = browser.js("return document.getElementById('fen').textContent");
+    let mut after = Position::startpos();
+    after.make_move(after.parse_move("c1c4").unwrap());
+    assert_ne!(fen, json!(after.to_fen()), "the engine moved");
+    let reply = Position::from_fen(&after.to_fen())
+        .unwrap()
+        .parse_san(moves[1].as_str().unwrap());
+    assert!(reply.is_ok(), "the reply is legal SAN: {moves}");
+
+    // A Frog on d3 with a man on d4 cannot cross the River to d6.
+    let blocked = "6k5/1n10/3p8/12/1P1p8/3F8/1C10/6K5 w - - 0 1";
+    browser.js(&format!(
+        "document.getElementById('fen-input').value = '{blocked}'"
+    ));
+    browser.click("#set-fen");
+    browser.wait_for(
+        "the new position",
+        &format!("return document.getElementById('fen').textContent === '{blocked}'"),
+    );
+    browser.click("#board [data-square='d3']");
+    let frog = browser.highlighted();
+    assert_eq!(frog, destinations(blocked, "d3"));
+    assert!(!frog.contains(&"d6".to_string()));
+    // The Cannon's highlights include its capture over the screen on b4.
+    browser.click("#board [data-square='b2']");
+    assert!(browser.highlighted().contains(&"b7".to_string()));
+
+    // A picture with analysis running and a piece picked up.
+    browser.click("#new-white");
+    browser.wait_for("a new game", "return document.querySelectorAll('#moves .mv[data-ply]').length === 0 && document.getElementById('fen').textContent.startsWith('rnflbfkblfnr')");
+    browser.click("#board [data-square='e2']");
+    browser.click("#board [data-square='i6']");
+    browser.wait_for(
+        "the engine's reply",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 2",
+    );
+    browser.js("document.getElementById('multipv').value = '2'");
+    browser.click("#analyse");
+    browser.wait_for(
+        "two analysis lines",
+        "return document.querySelectorAll('#lines .line').length === 2",
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    browser.click("#board [data-square='k2']");
+    let shot = browser.call("GET", "/screenshot", None);
+    let png = decode_base64(shot.as_str().unwrap());
+    assert_eq!(&png[1..4], b"PNG");
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(dir.join("web.png"), &png).unwrap();
+    if let Ok(path) = std::env::var("HUMPTY_SCREENSHOT") {
+        std::fs::write(path, &png).unwrap();
+    }
+    browser.click("#stop");
+}
