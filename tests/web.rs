@@ -404,14 +404,21 @@ fn rss_kib() -> u64 {
         .unwrap_or(0)
 }
 
-/// 50 games at once, each a player's move and the engine's reply, eight
-/// times over; `HUMPTY_WEB_LOAD_ROUNDS` plays more rounds (docs/web.md).
-#[test]
-fn fifty_games_at_once() {
-    let rounds: usize = std::env::var("HUMPTY_WEB_LOAD_ROUNDS")
+/// A number from the environment, or a default.
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
         .ok()
         .and_then(|r| r.parse().ok())
-        .unwrap_or(8);
+        .unwrap_or(default)
+}
+
+/// 50 games at once, each a player's move and the engine's reply, eight
+/// times over at 300 nodes a move; `HUMPTY_WEB_LOAD_ROUNDS` and
+/// `HUMPTY_WEB_LOAD_NODES` make it longer and harder (docs/web.md).
+#[test]
+fn fifty_games_at_once() {
+    let rounds = env_or("HUMPTY_WEB_LOAD_ROUNDS", 8) as usize;
+    let nodes = env_or("HUMPTY_WEB_LOAD_NODES", 300);
     let s = server(60);
     let addr = s.addr();
     let before = rss_kib();
@@ -419,10 +426,11 @@ fn fifty_games_at_once() {
     let workers: Vec<_> = (0..50)
         .map(|i| {
             std::thread::spawn(move || {
-                let g = new_game(addr, json!({"level": {"nodes": 300}}));
+                let g = new_game(addr, json!({"level": {"nodes": nodes}}));
                 let id = g["id"].as_str().unwrap().to_string();
                 let mut state = g;
                 let mut rng = humpty::rules::random::Rng::new(i);
+                let mut slowest = Duration::ZERO;
                 for _ in 0..rounds {
                     if state["status"]["over"] == true {
                         break;
@@ -437,21 +445,27 @@ fn fifty_games_at_once() {
                     if v["status"]["over"] == true {
                         break;
                     }
+                    let asked = Instant::now();
                     let (status, v) = act(addr, &id, "engine-move", json!({}));
+                    slowest = slowest.max(asked.elapsed());
                     assert_eq!(status, 200, "{v}");
                     state = v;
                 }
+                slowest
             })
         })
         .collect();
-    for w in workers {
-        w.join().expect("a game thread failed");
-    }
+    let slowest = workers
+        .into_iter()
+        .map(|w| w.join().expect("a game thread failed"))
+        .max()
+        .unwrap_or_default();
     let elapsed = start.elapsed();
     let grown = rss_kib().saturating_sub(before);
     eprintln!(
-        "50 games x {rounds} rounds: {:.1} s, RSS grew {} MiB, games kept {}",
+        "50 games x {rounds} rounds at {nodes} nodes: {:.1} s, slowest engine reply {:.2} s, RSS grew {} MiB, games kept {}",
         elapsed.as_secs_f64(),
+        slowest.as_secs_f64(),
         grown / 1024,
         s.app.store.len()
     );
