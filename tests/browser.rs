@@ -302,6 +302,44 @@ fn the_board_plays_by_the_rules_in_chromium() {
     browser.click("#board [data-square='b2']");
     assert!(browser.highlighted().contains(&"b7".to_string()));
 
+    // Promotion: the picker offers exactly the legal choices. White has a
+    // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
+    // stay a Frog.
+    let promo = "6k5/12/12/2F9/12/12/12/Q5K5 w - - 0 1";
+    browser.js(&format!(
+        "document.getElementById('fen-input').value = '{promo}'"
+    ));
+    browser.click("#set-fen");
+    browser.wait_for(
+        "the promotion position",
+        &format!("return document.getElementById('fen').textContent === '{promo}'"),
+    );
+    browser.click("#board [data-square='c5']");
+    browser.click("#board [data-square='c8']");
+    browser.wait_for(
+        "the picker",
+        "return !document.getElementById('promotion').hidden",
+    );
+    let offered = browser.js("return [...document.querySelectorAll('#promotion button[data-promotion]')].map(b => b.dataset.promotion).sort()");
+    let pos = Position::from_fen(promo).unwrap();
+    let mut legal: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.to_string().starts_with("c5c8"))
+        .map(|m| {
+            m.promotion()
+                .map_or(String::new(), |k| k.letter().to_string())
+        })
+        .collect();
+    legal.sort();
+    assert_eq!(offered, json!(legal));
+    assert_eq!(legal, vec!["", "G", "T"]);
+    browser.click("#promotion button[data-promotion='G']");
+    browser.wait_for(
+        "the Gnu",
+        "return !!document.querySelector(\"#board [data-square='c8'] [data-piece='G']\")",
+    );
+
     // A picture with analysis running and a piece picked up.
     browser.click("#new-white");
     browser.wait_for("a new game", "return document.querySelectorAll('#moves .mv[data-ply]').length === 0 && document.getElementById('fen').textContent.startsWith('rnflbfkblfnr')");
