@@ -303,3 +303,58 @@ fn analyze_streams_thinking_until_exit() {
     e.send("quit");
     assert!(e.wait_exit());
 }
+
+/// `hard`: after its move humpty ponders on the reply it expects (`hint`
+/// names it); that reply is answered by the ponder search, any other by a
+/// new search, and `easy` stops pondering.
+#[test]
+fn hard_ponders_on_the_expected_reply() {
+    let mut e = xboard();
+    for cmd in [
+        "variant humpty",
+        "new",
+        "hard",
+        "post",
+        "level 0 0:10 0",
+        "usermove e2i6",
+    ] {
+        e.send(cmd);
+    }
+    let mut game = Position::startpos();
+    game.make_move(game.parse_move("e2i6").unwrap());
+    let reply = e.until(|l| l.starts_with("move ")).pop().unwrap();
+    game.make_move(game.parse_move(&reply[5..]).unwrap());
+    // Thinking lines go on while it waits for our move.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    e.send("hint");
+    let hint = e.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    let expected = hint["Hint: ".len()..].to_string();
+    assert!(game.is_legal(game.parse_move(&expected).unwrap()), "{hint}");
+    // The expected reply: the ponder search becomes the search.
+    e.send(&format!("usermove {expected}"));
+    game.make_move(game.parse_move(&expected).unwrap());
+    let answer = e.until(|l| l.starts_with("move ")).pop().unwrap();
+    let m = game
+        .parse_move(&answer[5..])
+        .expect("a legal move after the ponder hit");
+    game.make_move(m);
+    // Another reply than the expected one: a fresh search, a legal move.
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    e.send("hint");
+    let hint = e.until(|l| l.starts_with("Hint: ")).pop().unwrap();
+    let other = game
+        .legal_moves()
+        .iter()
+        .map(|m| m.to_string())
+        .find(|m| *m != hint["Hint: ".len()..])
+        .unwrap();
+    e.send(&format!("usermove {other}"));
+    game.make_move(game.parse_move(&other).unwrap());
+    let answer = e.until(|l| l.starts_with("move ")).pop().unwrap();
+    game.make_move(game.parse_move(&answer[5..]).expect("legal after a miss"));
+    // `easy`: no pondering, so no hint.
+    e.send("easy");
+    e.send("hint");
+    let after = sync(&mut e);
+    assert!(!after.iter().any(|l| l.starts_with("Hint:")), "{after:?}");
+}

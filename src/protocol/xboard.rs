@@ -92,6 +92,10 @@ pub struct Xboard {
     generation: u64,
     last_info: Arc<Mutex<Option<Info>>>,
     game_over: bool,
+    /// `hard`: think on the opponent's time.
+    ponder: bool,
+    /// The reply a running ponder search expects.
+    pondering: Option<Move>,
     events: Sender<Event>,
     out: Output,
 }
@@ -157,6 +161,8 @@ impl Xboard {
             generation: 0,
             last_info: Arc::new(Mutex::new(None)),
             game_over: false,
+            ponder: false,
+            pondering: None,
             events,
             out,
         }
@@ -185,15 +191,18 @@ impl Xboard {
         }
     }
 
-    /// Stop a search and forget its result.
+    /// Stop a search (or ponder search) and forget its result.
     fn abort_search(&mut self) {
+        self.pondering = None;
         if self.searching.take().is_some() {
             self.generation += 1;
             self.engine.stop();
         }
     }
 
-    fn go_params(&self) -> GoParams {
+    /// Limits for a search of `pos` (the game, or the game after the
+    /// expected reply when pondering): the clocks are ours and theirs.
+    fn go_params(&self, pos: &Position) -> GoParams {
         let mut go = GoParams {
             depth: self.time.depth,
             ..GoParams::default()
@@ -205,10 +214,10 @@ impl Xboard {
                 None => go.movetime = Some(t),
             },
             TimeControl::Clock { inc, .. } => {
-                let side = self.game.side_to_move();
+                let side = pos.side_to_move();
                 let mut time = [self.time.own; 2];
                 time[(!side).index()] = self.time.opp;
-                let moves_made = u32::from(self.game.fullmove_number()).saturating_sub(1);
+                let moves_made = u32::from(pos.fullmove_number()).saturating_sub(1);
                 go.clocks = Some(Clocks {
                     time,
                     inc: [inc; 2],
@@ -226,15 +235,40 @@ impl Xboard {
         if self.game.legal_moves().is_empty() {
             return;
         }
-        self.engine.set_position(self.game.clone());
         let go = if analyze {
             GoParams {
                 infinite: true,
                 ..GoParams::default()
             }
         } else {
-            self.go_params()
+            self.go_params(&self.game)
         };
+        self.launch(self.game.clone(), &go, analyze);
+    }
+
+    /// After our move, with `hard` on: search the position after the reply
+    /// the search expects until the opponent moves.
+    fn start_pondering(&mut self, reply: Option<Move>) {
+        let Some(p) = reply.filter(|&p| self.ponder && self.game.is_legal(p)) else {
+            return;
+        };
+        let mut pos = self.game.clone();
+        pos.make_move(p);
+        if pos.outcome().is_some() {
+            return;
+        }
+        let go = GoParams {
+            ponder: true,
+            ..self.go_params(&pos)
+        };
+        self.launch(pos, &go, false);
+        self.pondering = Some(p);
+    }
+
+    /// Run a search of `pos` in the background; its result arrives as an
+    /// event tagged with a new generation.
+    fn launch(&mut self, pos: Position, go: &GoParams, analyze: bool) {
+        self.engine.set_position(pos);
         self.generation += 1;
         let generation = self.generation;
         self.searching = Some(generation);
@@ -243,7 +277,7 @@ impl Xboard {
         let events = self.events.clone();
         let out = self.out.clone();
         self.engine.go(
-            &go,
+            go,
             Box::new(move |info| {
                 if let Ok(mut l) = last.lock() {
                     *l = Some(info.clone());
@@ -299,7 +333,9 @@ impl Xboard {
             Some(m) if self.game.is_legal(m) => {
                 self.send(&format!("move {m}"));
                 self.game.make_move(m);
-                self.check_game_end();
+                if !self.check_game_end() {
+                    self.start_pondering(result.ponder);
+                }
             }
             Some(m) => self.send(&format!(
                 "Error (internal): search move {m} is not legal here"
@@ -329,10 +365,20 @@ impl Xboard {
     }
 
     fn user_move(&mut self, text: &str) {
-        // A move while we think (analysis, or a GUI that moves for us)
-        // changes the position: that search is void.
+        // The move we pondered on: that search goes on as our search.
+        let parsed = self.parse_user_move(text);
+        if let (Some(p), Ok(m)) = (self.pondering, &parsed) {
+            if p == *m {
+                self.pondering = None;
+                self.game.make_move(p);
+                self.engine.ponderhit();
+                return;
+            }
+        }
+        // Any other move while we think (pondering, analysis, or a GUI that
+        // moves for us) changes the position: that search is void.
         self.abort_search();
-        match self.parse_user_move(text) {
+        match parsed {
             Ok(m) => {
                 self.game.make_move(m);
                 if !self.check_game_end() {
@@ -434,7 +480,19 @@ impl Xboard {
         match cmd {
             "" => {}
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "hint" | "bk" | "draw" | "egtpath" | "put" | "hover" | "easy" | "hard" => {}
+            | "ics" | "bk" | "draw" | "egtpath" | "put" | "hover" => {}
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if self.pondering.is_some() {
+                    self.abort_search();
+                }
+            }
+            "hint" => {
+                if let Some(p) = self.pondering {
+                    self.send(&format!("Hint: {p}"));
+                }
+            }
             "protover" => {
                 self.send(&Xboard::features());
                 self.send("feature done=1");
@@ -455,8 +513,9 @@ impl Xboard {
                 self.mode = Mode::Play(!self.game.side_to_move());
             }
             "usermove" => self.user_move(rest),
-            // Move now: stop the search; its result arrives as an event.
-            "?" if self.searching.is_some() => self.engine.stop(),
+            // Move now: stop the search; its result arrives as an event
+            // (not while pondering: that search is not for a move yet).
+            "?" if self.searching.is_some() && self.pondering.is_none() => self.engine.stop(),
             "?" => {}
             "ping" => self.send(&format!("pong {rest}")),
             "time" | "otim" | "level" | "st" | "sd" | "nps" => self.time_command(cmd, rest, line),
