@@ -177,6 +177,31 @@ impl Browser {
         self.call("POST", &format!("/element/{id}/click"), Some(json!({})));
     }
 
+    /// Drag from the centre of one element to the centre of another with
+    /// the mouse (WebDriver actions: press, move in steps, release).
+    fn drag(&self, from_css: &str, to_css: &str) {
+        let centre = |css: &str| {
+            let v = self.js(&format!(
+                "const r = document.querySelector(\"{css}\").getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]"
+            ));
+            (v[0].as_i64().unwrap(), v[1].as_i64().unwrap())
+        };
+        let ((x0, y0), (x1, y1)) = (centre(from_css), centre(to_css));
+        let mut steps = vec![
+            json!({"type": "pointerMove", "x": x0, "y": y0, "duration": 0}),
+            json!({"type": "pointerDown", "button": 0}),
+        ];
+        for i in 1..=5 {
+            steps.push(json!({"type": "pointerMove", "duration": 20,
+                "x": x0 + (x1 - x0) * i / 5, "y": y0 + (y1 - y0) * i / 5}));
+        }
+        steps.push(json!({"type": "pointerUp", "button": 0}));
+        let actions = json!({"actions": [{"type": "pointer", "id": "mouse",
+            "parameters": {"pointerType": "mouse"}, "actions": steps}]});
+        self.call("POST", "/actions", Some(actions));
+        self.call("DELETE", "/actions", None);
+    }
+
     fn highlighted(&self) -> Vec<String> {
         let v = self.js(
             "return [...document.querySelectorAll('#board .sq.dest')].map(e => e.dataset.square).sort()",
@@ -301,6 +326,32 @@ fn the_board_plays_by_the_rules_in_chromium() {
     // The Cannon's highlights include its capture over the screen on b4.
     browser.click("#board [data-square='b2']");
     assert!(browser.highlighted().contains(&"b7".to_string()));
+    // Drag and drop: a drop where the piece cannot go puts it back ...
+    browser.drag(
+        "#board [data-square='d3'] .piece",
+        "#board [data-square='d6']",
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        browser.js("return document.getElementById('fen').textContent"),
+        json!(blocked)
+    );
+    let frog = "return document.querySelector(\"#board [data-square='d3'] .piece\").dataset.piece";
+    assert_eq!(browser.js(frog), json!("F"));
+    // ... and a drop on a legal square plays the move (the Cannon's capture
+    // over its screen), and the engine replies.
+    browser.drag(
+        "#board [data-square='b2'] .piece",
+        "#board [data-square='b7']",
+    );
+    browser.wait_for(
+        "the dragged capture and the reply",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 2",
+    );
+    let moves = browser.js(
+        "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)",
+    );
+    assert_eq!(moves[0], json!("Cxb7"), "{moves}");
 
     // Promotion: the picker offers exactly the legal choices. White has a
     // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
