@@ -215,6 +215,18 @@ fn two_shards_merged_equal_one_unsharded_run() {
     let paths: Vec<&std::path::Path> = shards.iter().map(|p| p.as_path()).collect();
     assert_eq!(stats(&paths), summary);
     assert_eq!(stats(&[whole.as_path()]), summary);
+    // A separate run (another --event) merges with this one: twice the games.
+    let other = tmp("other-event.pgn");
+    std::fs::write(
+        &other,
+        read(&whole).replace("[Event \"humpty match\"]", "[Event \"rerun\"]"),
+    )
+    .unwrap();
+    let both = stats(&[whole.as_path(), other.as_path()]);
+    assert!(
+        both.contains("[0.") && both.lines().next().unwrap().ends_with(" 24"),
+        "{both}"
+    );
     // A shard given twice is refused.
     let twice = Command::new(HUMPTY)
         .arg("stats")

@@ -1,9 +1,10 @@
 //! `humpty stats`: the summary of a match rebuilt from its PGN files (the
-//! shards of one match, or any games between the same engines). Game pairs
-//! are matched by the `Round` tag (`R.1` and `R.2` of the same two engines),
-//! faults are read from the `Fault` tag, and the engines are numbered as the
-//! runner numbered them: in each engine pair's first game of a round
-//! (`R.1`), the lower-numbered engine has White.
+//! shards of one match, or separate runs given different `--event` names).
+//! Game pairs are matched by the `Event` and `Round` tags (`R.1` and `R.2`
+//! of the same two engines in the same event); the same game given twice
+//! is refused. Faults are read from the `Fault` tag, and the engines are
+//! numbered as the runner numbered them: in each engine pair's first game
+//! of a round (`R.1`), the lower-numbered engine has White.
 
 use super::game::Fault;
 use super::pgn::PgnGame;
@@ -15,6 +16,8 @@ use std::collections::{HashMap, HashSet};
 struct Played<'a> {
     round: u64,
     leg: u64,
+    /// The match it belongs to (`--event`): separate runs reuse rounds.
+    event: &'a str,
     white: &'a str,
     black: &'a str,
     /// White's points: 1, 0.5 or 0.
@@ -49,6 +52,7 @@ fn played(g: &PgnGame) -> Result<Played<'_>, String> {
     Ok(Played {
         round,
         leg,
+        event: tag("Event"),
         white: tag("White"),
         black: tag("Black"),
         white_points,
@@ -96,7 +100,7 @@ pub fn report_from_pgn(games: &[PgnGame], sprt: Option<Sprt>) -> Result<MatchRep
         .flat_map(|a| (a + 1..n).map(move |b| ((a, b), PairStats::default())))
         .collect();
     let mut seen = HashSet::new();
-    let mut halves: HashMap<(usize, usize, u64), f64> = HashMap::new();
+    let mut halves: HashMap<(usize, usize, u64, &str), f64> = HashMap::new();
     for g in &played {
         let (w, b) = (index(g.white), index(g.black));
         if w == b {
@@ -105,10 +109,10 @@ pub fn report_from_pgn(games: &[PgnGame], sprt: Option<Sprt>) -> Result<MatchRep
                 g.round, g.leg, g.white
             ));
         }
-        if !seen.insert((g.round, g.leg, w, b)) {
+        if !seen.insert((g.round, g.leg, w, b, g.event)) {
             return Err(format!(
-                "round {}.{} of {} vs {} appears twice (a shard given twice?)",
-                g.round, g.leg, g.white, g.black
+                "round {}.{} of {} vs {} in event '{}' appears twice (a shard given twice? separate runs need different --event names)",
+                g.round, g.leg, g.white, g.black, g.event
             ));
         }
         let (a, hi) = (w.min(b), w.max(b));
@@ -123,10 +127,10 @@ pub fn report_from_pgn(games: &[PgnGame], sprt: Option<Sprt>) -> Result<MatchRep
             .expect("every pair listed")
             .1;
         stats.count(points, g.fault);
-        match halves.remove(&(a, hi, g.round)) {
+        match halves.remove(&(a, hi, g.round, g.event)) {
             Some(first) => stats.tally.add_pair(first + points),
             None => {
-                halves.insert((a, hi, g.round), points);
+                halves.insert((a, hi, g.round, g.event), points);
             }
         }
     }
