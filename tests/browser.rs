@@ -283,7 +283,14 @@ fn the_board_plays_by_the_rules_in_chromium() {
         browser.js("return document.getElementById('status').textContent"),
         json!("White to move")
     );
+    frog_move_and_engine_reply(&browser);
+    river_hopper_and_drag(&browser);
+    promotion_picker(&browser);
+    screenshot_with_analysis(&browser);
+}
 
+/// Pick up the Frog on c1, play it, wait for the engine's reply.
+fn frog_move_and_engine_reply(browser: &Browser) {
     // Pick up the Frog on c1: its highlights are the rules core's moves.
     browser.click("#board [data-square='c1']");
     assert_eq!(
@@ -308,7 +315,10 @@ fn the_board_plays_by_the_rules_in_chromium() {
         .unwrap()
         .parse_san(moves[1].as_str().unwrap());
     assert!(reply.is_ok(), "the reply is legal SAN: {moves}");
+}
 
+/// A Frog blocked at the River, a Cannon's capture, drag and drop.
+fn river_hopper_and_drag(browser: &Browser) {
     // A Frog on d3 with a man on d4 cannot cross the River to d6.
     let blocked = "6k5/1n10/3p8/12/1P1p8/3F8/1C10/6K5 w - - 0 1";
     browser.js(&format!(
@@ -352,7 +362,10 @@ fn the_board_plays_by_the_rules_in_chromium() {
         "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)",
     );
     assert_eq!(moves[0], json!("Cxb7"), "{moves}");
+}
 
+/// The promotion picker's choices.
+fn promotion_picker(browser: &Browser) {
     // Promotion: the picker offers exactly the legal choices. White has a
     // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
     // stay a Frog.
@@ -390,7 +403,11 @@ fn the_board_plays_by_the_rules_in_chromium() {
         "the Gnu",
         "return !!document.querySelector(\"#board [data-square='c8'] [data-piece='G']\")",
     );
+}
 
+/// A new game, a move, analysis with two lines, a piece picked up: the
+/// picture for docs/web.png.
+fn screenshot_with_analysis(browser: &Browser) {
     // A picture with analysis running and a piece picked up.
     browser.click("#new-white");
     browser.wait_for("a new game", "return document.querySelectorAll('#moves .mv[data-ply]').length === 0 && document.getElementById('fen').textContent.startsWith('rnflbfkblfnr')");
