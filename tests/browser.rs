@@ -202,6 +202,38 @@ impl Browser {
         self.call("DELETE", "/actions", None);
     }
 
+    /// The FEN the page shows.
+    fn fen(&self) -> Value {
+        self.js("return document.getElementById('fen').textContent")
+    }
+
+    /// The move list's SAN.
+    fn moves(&self) -> Value {
+        self.js(
+            "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)",
+        )
+    }
+
+    /// Wait until the move list holds `n` moves.
+    fn wait_for_moves(&self, what: &str, n: usize) {
+        self.wait_for(
+            what,
+            &format!("return document.querySelectorAll('#moves .mv[data-ply]').length === {n}"),
+        );
+    }
+
+    /// Start from `fen` through the page's FEN field.
+    fn set_fen(&self, fen: &str) {
+        self.js(&format!(
+            "document.getElementById('fen-input').value = '{fen}'"
+        ));
+        self.click("#set-fen");
+        self.wait_for(
+            "the new position",
+            &format!("return document.getElementById('fen').textContent === '{fen}'"),
+        );
+    }
+
     fn highlighted(&self) -> Vec<String> {
         let v = self.js(
             "return [...document.querySelectorAll('#board .sq.dest')].map(e => e.dataset.square).sort()",
@@ -277,7 +309,7 @@ fn the_board_plays_by_the_rules_in_chromium() {
     );
     let squares = browser.js("return document.querySelectorAll('#board [data-square]').length");
     assert_eq!(squares, json!(96));
-    let start = browser.js("return document.getElementById('fen').textContent");
+    let start = browser.fen();
     assert_eq!(start, json!(Position::START_FEN));
     assert_eq!(
         browser.js("return document.getElementById('status').textContent"),
@@ -299,15 +331,10 @@ fn frog_move_and_engine_reply(browser: &Browser) {
     );
     // Play it to c4 and wait for the engine's reply.
     browser.click("#board [data-square='c4']");
-    browser.wait_for(
-        "the engine's reply",
-        "return document.querySelectorAll('#moves .mv[data-ply]').length === 2",
-    );
-    let moves = browser.js(
-        "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)",
-    );
+    browser.wait_for_moves("the engine's reply", 2);
+    let moves = browser.moves();
     assert_eq!(moves[0], json!("Fc4"));
-    let fen = browser.js("return document.getElementById('fen').textContent");
+    let fen = browser.fen();
     let mut after = Position::startpos();
     after.make_move(after.parse_move("c1c4").unwrap());
     assert_ne!(fen, json!(after.to_fen()), "the engine moved");
@@ -321,14 +348,7 @@ fn frog_move_and_engine_reply(browser: &Browser) {
 fn river_hopper_and_drag(browser: &Browser) {
     // A Frog on d3 with a man on d4 cannot cross the River to d6.
     let blocked = "6k5/1n10/3p8/12/1P1p8/3F8/1C10/6K5 w - - 0 1";
-    browser.js(&format!(
-        "document.getElementById('fen-input').value = '{blocked}'"
-    ));
-    browser.click("#set-fen");
-    browser.wait_for(
-        "the new position",
-        &format!("return document.getElementById('fen').textContent === '{blocked}'"),
-    );
+    browser.set_fen(blocked);
     browser.click("#board [data-square='d3']");
     let frog = browser.highlighted();
     assert_eq!(frog, destinations(blocked, "d3"));
@@ -342,10 +362,7 @@ fn river_hopper_and_drag(browser: &Browser) {
         "#board [data-square='d6']",
     );
     std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(
-        browser.js("return document.getElementById('fen').textContent"),
-        json!(blocked)
-    );
+    assert_eq!(browser.fen(), json!(blocked));
     let frog = "return document.querySelector(\"#board [data-square='d3'] .piece\").dataset.piece";
     assert_eq!(browser.js(frog), json!("F"));
     // ... and a drop on a legal square plays the move (the Cannon's capture
@@ -354,13 +371,8 @@ fn river_hopper_and_drag(browser: &Browser) {
         "#board [data-square='b2'] .piece",
         "#board [data-square='b7']",
     );
-    browser.wait_for(
-        "the dragged capture and the reply",
-        "return document.querySelectorAll('#moves .mv[data-ply]').length === 2",
-    );
-    let moves = browser.js(
-        "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)",
-    );
+    browser.wait_for_moves("the dragged capture and the reply", 2);
+    let moves = browser.moves();
     assert_eq!(moves[0], json!("Cxb7"), "{moves}");
 }
 
@@ -370,14 +382,7 @@ fn promotion_picker(browser: &Browser) {
     // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
     // stay a Frog.
     let promo = "6k5/12/12/2F9/12/12/12/Q5K5 w - - 0 1";
-    browser.js(&format!(
-        "document.getElementById('fen-input').value = '{promo}'"
-    ));
-    browser.click("#set-fen");
-    browser.wait_for(
-        "the promotion position",
-        &format!("return document.getElementById('fen').textContent === '{promo}'"),
-    );
+    browser.set_fen(promo);
     browser.click("#board [data-square='c5']");
     browser.click("#board [data-square='c8']");
     browser.wait_for(
@@ -413,10 +418,7 @@ fn screenshot_with_analysis(browser: &Browser) {
     browser.wait_for("a new game", "return document.querySelectorAll('#moves .mv[data-ply]').length === 0 && document.getElementById('fen').textContent.startsWith('rnflbfkblfnr')");
     browser.click("#board [data-square='e2']");
     browser.click("#board [data-square='i6']");
-    browser.wait_for(
-        "the engine's reply",
-        "return document.querySelectorAll('#moves .mv[data-ply]').length === 2",
-    );
+    browser.wait_for_moves("the engine's reply", 2);
     browser.js("document.getElementById('multipv').value = '2'");
     browser.click("#analyse");
     browser.wait_for(

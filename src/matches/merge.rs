@@ -64,15 +64,11 @@ fn played(g: &PgnGame) -> Result<Played<'_>, String> {
 /// White in their `R.1` games.
 fn engine_order(games: &[Played]) -> Vec<String> {
     let mut names: Vec<&str> = Vec::new();
-    let mut firsts: HashMap<&str, usize> = HashMap::new();
     for g in games {
         for n in [g.white, g.black] {
             if !names.contains(&n) {
                 names.push(n);
             }
-        }
-        if g.leg == 1 {
-            *firsts.entry(g.white).or_default() += 1;
         }
     }
     let mut seen = HashSet::new();

@@ -3,6 +3,7 @@
 //! SAN or coordinates (`PgnGame::replay`). Match PGN (`matches::pgn`) and
 //! the web board's export and import use it.
 
+use crate::rules::moves::Move;
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
 use std::collections::HashMap;
@@ -113,7 +114,13 @@ impl PgnGame {
     /// The game replayed by the rules for at most `plies` plies (all of them
     /// if `None`): each move read as SAN or coordinates must be legal.
     pub fn replay(&self, plies: Option<usize>) -> Result<Position, String> {
+        self.replay_moves(plies).map(|(pos, _)| pos)
+    }
+
+    /// As `replay`, also returning the moves read.
+    pub fn replay_moves(&self, plies: Option<usize>) -> Result<(Position, Vec<Move>), String> {
         let mut pos = self.start()?;
+        let mut played = Vec::new();
         for (i, text) in self
             .moves
             .iter()
@@ -124,8 +131,9 @@ impl PgnGame {
                 .parse_san(text)
                 .map_err(|e| format!("ply {}: {e}", i + 1))?;
             pos.make_move(m);
+            played.push(m);
         }
-        Ok(pos)
+        Ok((pos, played))
     }
 }
 

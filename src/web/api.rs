@@ -2,7 +2,7 @@
 //! handler answers JSON, and every bad request a 4xx with `{"error": ...}`.
 
 use super::assets;
-use super::game::{Ending, Forfeit, Seats, WebGame};
+use super::game::{Forfeit, Seats, WebGame};
 use super::http::{body_json, send, ApiError, Reply, Target};
 use super::level::{self, Level};
 use super::search;
@@ -271,16 +271,13 @@ fn import_pgn(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
         .first()
         .filter(|x| !x.moves.is_empty() || x.tags.contains_key("FEN"))
         .ok_or_else(|| ApiError::bad("no game found in the PGN"))?;
-    let mut fresh = WebGame::new(first.start().map_err(ApiError::bad)?, g.seats, g.level);
-    let mut pos = fresh.start.clone();
-    for (i, text) in first.moves.iter().enumerate() {
-        let m = pos
-            .parse_san(text)
-            .map_err(|e| ApiError::bad(format!("PGN ply {}: {e}", i + 1)))?;
-        pos.make_move(m);
-        fresh.line.push(m);
-    }
-    fresh.cursor = fresh.line.len();
+    let start = first.start().map_err(ApiError::bad)?;
+    let (_, line) = first
+        .replay_moves(None)
+        .map_err(|e| ApiError::bad(format!("PGN {e}")))?;
+    let mut fresh = WebGame::new(start, g.seats, g.level);
+    fresh.cursor = line.len();
+    fresh.line = line;
     g.stop_search();
     *g = fresh;
     Ok(())
@@ -288,11 +285,9 @@ fn import_pgn(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
 
 /// `GET .../pgn`: the game (to the end of its line) as a PGN download.
 fn export_pgn(id: &str, g: &WebGame) -> Reply {
-    let end = g.position_at(g.line.len());
-    let result = end
-        .outcome()
-        .map(Ending::Rules)
-        .or(g.forfeit.map(Ending::Forfeit))
+    let end = g.line.len();
+    let result = g
+        .ending_at(&g.position_at(end), end)
         .map_or("*", |e| e.result());
     let (white, black) = match g.seats {
         Seats::Human(Color::White) => ("You", "humpty"),

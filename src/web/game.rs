@@ -80,16 +80,31 @@ impl WebGame {
         pos
     }
 
-    /// The game result at the shown ply: the rules' outcome, or a forfeit
-    /// when the board shows the end of the line.
+    /// The game result at the shown ply (`pos` is `position()`).
     pub fn ending(&self, pos: &Position) -> Option<Ending> {
+        self.ending_at(pos, self.cursor)
+    }
+
+    /// The game result at `ply` (`pos` is the position there): the rules'
+    /// outcome, or a forfeit at the end of the line.
+    pub fn ending_at(&self, pos: &Position, ply: usize) -> Option<Ending> {
         if let Some(o) = pos.outcome() {
             return Some(Ending::Rules(o));
         }
-        if self.cursor == self.line.len() {
+        if ply == self.line.len() {
             return self.forfeit.map(Ending::Forfeit);
         }
         None
+    }
+
+    /// Forget the search with this stop flag if it is still the game's
+    /// current one; true if it was.
+    pub fn end_search(&mut self, flag: &Arc<AtomicBool>) -> bool {
+        let current = self.search.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag));
+        if current {
+            self.search = None;
+        }
+        current
     }
 
     /// Stop the game's running search, if any.
@@ -136,19 +151,13 @@ impl Ending {
     /// The ending in words, as the page's status line shows it.
     pub fn text(self) -> String {
         match self {
-            Ending::Rules(Outcome::Checkmate { winner }) => {
-                format!("Checkmate: {} wins", name(winner))
-            }
+            Ending::Rules(Outcome::Checkmate { winner }) => format!("Checkmate: {winner} wins"),
             Ending::Rules(Outcome::Stalemate) => "Stalemate: draw".into(),
             Ending::Rules(Outcome::Repetition) => "Draw by threefold repetition".into(),
             Ending::Rules(Outcome::FiftyMoves) => "Draw by the 50-move rule".into(),
             Ending::Rules(Outcome::BareKings) => "Draw: only the Kings are left".into(),
-            Ending::Forfeit(Forfeit::Resigned(c)) => {
-                format!("{} resigns: {} wins", name(c), name(!c))
-            }
-            Ending::Forfeit(Forfeit::Time(c)) => {
-                format!("{} loses on time: {} wins", name(c), name(!c))
-            }
+            Ending::Forfeit(Forfeit::Resigned(c)) => format!("{c} resigns: {} wins", !c),
+            Ending::Forfeit(Forfeit::Time(c)) => format!("{c} loses on time: {} wins", !c),
         }
     }
 
@@ -163,13 +172,5 @@ impl Ending {
             Ending::Forfeit(Forfeit::Resigned(_)) => "resignation",
             Ending::Forfeit(Forfeit::Time(_)) => "time",
         }
-    }
-}
-
-/// "White" or "Black".
-pub fn name(c: Color) -> &'static str {
-    match c {
-        Color::White => "White",
-        Color::Black => "Black",
     }
 }

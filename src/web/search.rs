@@ -48,10 +48,7 @@ fn claim(game: &SharedGame) -> Result<(Position, Vec<Move>, Arc<AtomicBool>, GoP
 
 /// Forget the search if it is still the game's current one.
 fn release(game: &SharedGame, flag: &Arc<AtomicBool>) {
-    let mut g = lock(game);
-    if g.search.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag)) {
-        g.search = None;
-    }
+    lock(game).end_search(flag);
 }
 
 /// `POST .../engine-move`: the engine plays a move at the game's level.
@@ -59,10 +56,7 @@ pub fn engine_move(app: &Arc<App>, id: &str, game: &SharedGame) -> Result<Reply,
     let (pos, line, flag, go) = claim(game)?;
     let result = think(app, &pos, &go, &flag);
     let mut g = lock(game);
-    let still_ours = g.search.as_ref().is_some_and(|f| Arc::ptr_eq(f, &flag));
-    if still_ours {
-        g.search = None;
-    }
+    let still_ours = g.end_search(&flag);
     let r = result?;
     let unchanged = g.line[..g.cursor] == line[..];
     let best = match (still_ours && unchanged, r.best) {

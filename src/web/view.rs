@@ -2,7 +2,7 @@
 //! (FEN, moves in SAN, legal moves, check, last move, status in words) and
 //! an engine search's lines with their PVs in SAN.
 
-use super::game::{name, Seats, WebGame};
+use super::game::{Seats, WebGame};
 use crate::engine::{Info, Score};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
@@ -30,14 +30,20 @@ fn move_json(pos: &Position, m: Move) -> Value {
 
 /// The whole state of a game as the page draws it.
 pub fn game_json(id: &str, g: &WebGame) -> Value {
-    let pos = g.position();
+    // One walk along the line gives every move's SAN and FEN and the
+    // position shown (with its history, so repetitions count).
     let mut walk = g.start.clone();
+    let mut pos = (g.cursor == 0).then(|| walk.clone());
     let mut moves = Vec::with_capacity(g.line.len());
-    for &m in &g.line {
+    for (i, &m) in g.line.iter().enumerate() {
         let san = walk.san(m);
         walk.make_move(m);
         moves.push(json!({"uci": m.to_string(), "san": san, "fen": walk.to_fen()}));
+        if i + 1 == g.cursor {
+            pos = Some(walk.clone());
+        }
     }
+    let pos = pos.unwrap_or_else(|| g.position());
     let legal: Vec<Value> = pos
         .legal_moves()
         .iter()
@@ -48,8 +54,8 @@ pub fn game_json(id: &str, g: &WebGame) -> Value {
     let check = pos.in_check().then(|| pos.king_square(side).to_string());
     let text = match ending {
         Some(e) => e.text(),
-        None if check.is_some() => format!("{} to move, in check", name(side)),
-        None => format!("{} to move", name(side)),
+        None if check.is_some() => format!("{side} to move, in check"),
+        None => format!("{side} to move"),
     };
     let last = g.cursor.checked_sub(1).map(|i| g.line[i]);
     json!({

@@ -9,6 +9,7 @@ const $ = (id) => document.getElementById(id);
 
 const ui = {
   game: null,        // the last state from the server
+  men: {},           // its pieces by square (from its FEN)
   flipped: false,
   selected: null,    // square name of the picked-up piece
   drag: null,        // {from, el, ghost, startX, startY, moved}
@@ -89,7 +90,7 @@ function placement(fen) {
 }
 
 function drawPieces() {
-  const men = placement(ui.game.fen);
+  const men = ui.men;
   document.querySelectorAll("#board .sq").forEach((sq) => {
     const letter = men[sq.dataset.square];
     const old = sq.querySelector(".piece");
@@ -115,11 +116,10 @@ function drawMarks() {
     sq.classList.remove("dest", "capture");
   });
   if (ui.selected) {
-    const men = placement(g.fen);
     for (const m of movesFrom(ui.selected)) {
       const sq = squareEl(m.to);
       sq.classList.add("dest");
-      if (men[m.to]) sq.classList.add("capture");
+      if (ui.men[m.to]) sq.classList.add("capture");
     }
   }
 }
@@ -164,6 +164,7 @@ function statusText() {
 function show(state) {
   const restartAnalysis = ui.analysis && (!ui.game || ui.game.fen !== state.fen);
   ui.game = state;
+  ui.men = placement(state.fen);
   sessionStorage.setItem("humpty-game", state.id);
   if (ui.selected && !movesFrom(ui.selected).length) ui.selected = null;
   drawPieces();
@@ -193,7 +194,7 @@ function movesFrom(square) {
 }
 
 function ownPiece(square) {
-  const letter = placement(ui.game.fen)[square];
+  const letter = ui.men[square];
   if (!letter) return false;
   const white = letter === letter.toUpperCase();
   return (ui.game.turn === "white") === white;
@@ -227,7 +228,7 @@ function pickPromotion(choices) {
     inner.className = "promo-box";
     for (const m of choices) {
       const b = document.createElement("button");
-      const letter = m.promotion || placement(ui.game.fen)[m.from].toUpperCase();
+      const letter = m.promotion || ui.men[m.from].toUpperCase();
       const kind = PIECE_KINDS[letter.toUpperCase()].name;
       b.innerHTML = pieceSvg(white ? letter.toUpperCase() : letter.toLowerCase()) +
         `<span>${m.promotion ? kind : "Stay a Frog"}</span>`;
