@@ -173,8 +173,13 @@ fn analysis_streams_lines_until_stopped() {
     assert_eq!(state["searching"], true);
     let (status, _) = act(s.addr(), &id, "stop", json!({}));
     assert_eq!(status, 200);
+    // The stream ends with the `done` event and the last (empty) chunk.
     let mut rest = String::new();
-    let _ = reader.read_to_string(&mut rest);
+    while !rest.ends_with("\r\n0\r\n\r\n") {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "no end of stream");
+        rest.push_str(&line);
+    }
     assert!(rest.contains("event: done"), "{rest}");
     let (_, state) = json_call(s.addr(), "GET", &format!("/api/games/{id}"), json!({}));
     assert_eq!(state["searching"], false);

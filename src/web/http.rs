@@ -180,23 +180,48 @@ pub fn send(req: Request, reply: Result<Reply, ApiError>) {
     let _ = req.respond(response);
 }
 
-/// Take over the connection for server-sent events: the headers are
-/// written, and the returned writer takes `event:`/`data:` blocks (the
-/// stream ends when it is dropped).
-pub fn start_events(req: Request) -> std::io::Result<Box<dyn Write + Send>> {
-    let mut w = req.into_writer();
-    w.write_all(
-        b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
-          Connection: close\r\nX-Accel-Buffering: no\r\n\r\n",
-    )?;
-    w.flush()?;
-    Ok(w)
+/// A server-sent event stream on a taken-over connection, sent in chunked
+/// encoding so that each event reaches the client at once and the end of
+/// the stream is marked (the connection can then serve another request).
+pub struct EventStream {
+    out: Box<dyn Write + Send>,
 }
 
-/// Write one event and flush it (an error means the client left).
-pub fn write_event(w: &mut dyn Write, event: &str, data: &Value) -> std::io::Result<()> {
-    write!(w, "event: {event}\ndata: {data}\n\n")?;
-    w.flush()
+impl EventStream {
+    /// Write the response head; events follow.
+    pub fn start(req: Request) -> std::io::Result<EventStream> {
+        let mut out = req.into_writer();
+        out.write_all(
+            b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
+              Transfer-Encoding: chunked\r\nX-Accel-Buffering: no\r\n\r\n",
+        )?;
+        out.flush()?;
+        Ok(EventStream { out })
+    }
+
+    /// One chunk, flushed (an error means the client left).
+    fn chunk(&mut self, text: &str) -> std::io::Result<()> {
+        write!(self.out, "{:x}\r\n{text}\r\n", text.len())?;
+        self.out.flush()
+    }
+
+    /// One event.
+    pub fn event(&mut self, event: &str, data: &Value) -> std::io::Result<()> {
+        self.chunk(&format!("event: {event}\ndata: {data}\n\n"))
+    }
+
+    /// A comment line: keeps the stream alive and finds out if the client
+    /// has gone.
+    pub fn alive(&mut self) -> std::io::Result<()> {
+        self.chunk(": alive\n\n")
+    }
+}
+
+impl Drop for EventStream {
+    fn drop(&mut self) {
+        let _ = self.out.write_all(b"0\r\n\r\n");
+        let _ = self.out.flush();
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! search (a new one, a move, `stop` or eviction ends the old one), and all
 //! searches share the server's pool of engines.
 
-use super::http::{send, start_events, write_event, ApiError, Reply};
+use super::http::{send, ApiError, EventStream, Reply};
 use super::store::{lock, SharedGame};
 use super::view::{engine_move_json, game_json, info_json};
 use super::App;
@@ -11,7 +11,6 @@ use crate::engine::{GoParams, SearchResult};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use serde_json::{json, Value};
-use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
@@ -143,7 +142,7 @@ fn stream(app: &App, req: Request, game: &SharedGame, lines: usize) {
             Err(ApiError::new(503, "every engine is busy; try again")),
         );
     };
-    let Ok(mut out) = start_events(req) else {
+    let Ok(mut out) = EventStream::start(req) else {
         release(game, &flag);
         return;
     };
@@ -165,19 +164,13 @@ fn stream(app: &App, req: Request, game: &SharedGame, lines: usize) {
             let _ = done_tx.send(Value::Null);
         }),
     );
-    let _ = write_event(
-        &mut *out,
-        "start",
-        &json!({"fen": pos.to_fen(), "multipv": lines}),
-    );
+    let _ = out.event("start", &json!({"fen": pos.to_fen(), "multipv": lines}));
     let mut last_write = Instant::now();
     while !flag.load(Ordering::SeqCst) {
         let sent = match rx.recv_timeout(Duration::from_millis(50)) {
             Ok(Value::Null) | Err(RecvTimeoutError::Disconnected) => break,
-            Ok(info) => write_event(&mut *out, "info", &info),
-            Err(RecvTimeoutError::Timeout) if last_write.elapsed() >= KEEPALIVE => {
-                out.write_all(b": alive\n\n").and_then(|_| out.flush())
-            }
+            Ok(info) => out.event("info", &info),
+            Err(RecvTimeoutError::Timeout) if last_write.elapsed() >= KEEPALIVE => out.alive(),
             Err(RecvTimeoutError::Timeout) => continue,
         };
         if sent.is_err() {
@@ -188,5 +181,5 @@ fn stream(app: &App, req: Request, game: &SharedGame, lines: usize) {
     engine.stop();
     engine.set_multipv(1);
     release(game, &flag);
-    let _ = write_event(&mut *out, "done", &json!({"fen": pos.to_fen()}));
+    let _ = out.event("done", &json!({"fen": pos.to_fen()}));
 }
