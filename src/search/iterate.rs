@@ -35,6 +35,8 @@ impl Worker<'_> {
             }
             completed = depth;
             last_score = self.root_moves[0].last_score;
+            let best = self.root_moves[0].mv.raw();
+            self.soft_scale.update(depth, best, last_score);
             if self.is_main() {
                 for i in 0..multipv {
                     self.report_line(report, depth, i, None);
@@ -111,7 +113,7 @@ impl Worker<'_> {
             return true;
         }
         if let Some(budget) = self.limits.time {
-            if self.shared.elapsed() >= budget.soft {
+            if self.shared.elapsed() >= self.soft_scale.soft(budget) {
                 return true;
             }
         }

@@ -142,6 +142,59 @@ pub struct Budget {
     pub hard: Duration,
 }
 
+/// The soft limit bends to the search: a best move that keeps changing, or
+/// a score that falls, earns more time; a best move that has held for
+/// several iterations earns less. Fed once per completed iteration.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SoftScale {
+    best: Option<u32>,
+    stable: u32,
+    prev_score: Option<i32>,
+    factor: f64,
+}
+
+/// Iterations below this depth leave the soft limit as it is.
+const SCALE_MIN_DEPTH: i32 = 5;
+
+impl SoftScale {
+    /// Record an iteration's best move (raw) and score; returns the factor
+    /// the soft limit is multiplied by.
+    pub fn update(&mut self, depth: i32, best: u32, score: i32) -> f64 {
+        if self.best == Some(best) {
+            self.stable += 1;
+        } else {
+            self.stable = 0;
+        }
+        self.best = Some(best);
+        let drop = self.prev_score.map_or(0, |p| (p - score).clamp(0, 100));
+        self.prev_score = Some(score);
+        if depth < SCALE_MIN_DEPTH {
+            self.factor = 1.0;
+            return self.factor;
+        }
+        let stability = match self.stable {
+            0 => 1.35,
+            1 => 1.1,
+            2 => 0.95,
+            3 => 0.8,
+            _ => 0.7,
+        };
+        let falling = 1.0 + 0.8 * f64::from(drop) / 100.0;
+        self.factor = (stability * falling).clamp(0.5, 2.2);
+        self.factor
+    }
+
+    /// The soft limit of `budget`, scaled (never past the hard limit). A
+    /// fixed time per move (soft = hard) is used whole.
+    pub fn soft(&self, budget: Budget) -> Duration {
+        if budget.soft >= budget.hard {
+            return budget.soft;
+        }
+        let f = if self.factor > 0.0 { self.factor } else { 1.0 };
+        budget.soft.mul_f64(f).min(budget.hard)
+    }
+}
+
 /// Moves assumed left in a sudden-death game.
 const HORIZON_MOVES: u32 = 35;
 /// Share of the per-move slice the soft limit uses.
@@ -202,6 +255,36 @@ mod tests {
             inc: [ms(inc), ms(0)],
             moves_to_go,
         }
+    }
+
+    #[test]
+    fn soft_limit_follows_stability_and_score_drops() {
+        let budget = Budget {
+            soft: ms(1000),
+            hard: ms(1800),
+        };
+        let mut s = SoftScale::default();
+        assert_eq!(s.soft(budget), ms(1000));
+        for d in 1..5 {
+            s.update(d, 7, 20);
+        }
+        assert_eq!(
+            s.soft(budget),
+            ms(1000),
+            "shallow iterations change nothing"
+        );
+        for d in 5..9 {
+            s.update(d, 7, 20);
+        }
+        assert!(s.soft(budget) < ms(800), "a stable best move saves time");
+        s.update(9, 8, 20);
+        assert!(s.soft(budget) > ms(1300), "a new best move earns time");
+        s.update(10, 9, -60);
+        assert_eq!(
+            s.soft(budget),
+            ms(1800),
+            "a falling score earns more, up to the hard limit"
+        );
     }
 
     #[test]

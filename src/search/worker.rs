@@ -3,6 +3,7 @@
 //! bookkeeping every node shares (limits, draws, PV updates, reports).
 
 use super::movepick::{history_index, MovePicker, HISTORY_MAX, HISTORY_SIZE};
+use super::timeman::SoftScale;
 use super::tt::Bound;
 use super::{Info, Limits, Shared, DRAW, INFINITE, MATE, MAX_PLY};
 use crate::eval::{evaluate, EvalParams};
@@ -47,6 +48,8 @@ pub(super) struct Worker<'a> {
     pub pv_len: [usize; MAX_PLY + 1],
     pub root_moves: Vec<RootMove>,
     pub stopped: bool,
+    /// How the soft time limit bends to this search (main thread).
+    pub soft_scale: SoftScale,
     /// Direct-mapped cache of static evaluations: (key, score).
     eval_cache: Vec<(u64, i32)>,
 }
@@ -92,6 +95,7 @@ impl<'a> Worker<'a> {
             pv_len: [0; MAX_PLY + 1],
             root_moves,
             stopped: false,
+            soft_scale: SoftScale::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
         }
     }
