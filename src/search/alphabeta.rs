@@ -15,12 +15,21 @@ use arrayvec::ArrayVec;
 /// Ordering scores at or above this are killers (or the TT move).
 const KILLER_ORDER: i32 = 2_000_000;
 
+/// True for the ordering scores of the TT move and killers (a quiet move
+/// below them is ordered by its history score alone).
+#[inline]
+fn is_killer_order(order: i32) -> bool {
+    order >= KILLER_ORDER
+}
+
 /// What the move loop of an interior node needs to know about the node.
 struct Node {
     depth: i32,
     ply: usize,
     pv_node: bool,
     in_check: bool,
+    /// The static evaluation is better than two plies ago.
+    improving: bool,
     static_eval: i32,
     key: u64,
 }
@@ -38,11 +47,13 @@ impl Worker<'_> {
                 gives_check: self.pos.gives_check(m),
                 killer: false,
                 bad_capture: false,
+                history: 0,
             };
+            self.note_move(0, m);
             self.pos.make_move(m);
             let new_depth = depth - 1 + self.extension(traits.gives_check, 0);
             let searched = i - pv_idx;
-            let r = self.reduction(depth, searched, true, in_check, traits, new_depth);
+            let r = self.reduction(depth, searched, true, in_check, true, traits, new_depth);
             let score = self.search_child(alpha, beta, new_depth, r, 1, true, searched == 0);
             self.pos.unmake_move();
             if self.stopped {
@@ -152,8 +163,10 @@ impl Worker<'_> {
         };
         let in_check = self.pos.in_check();
         let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        self.stack[ply].static_eval = static_eval;
+        let improving = self.improving(ply, static_eval);
         if !pv_node && !in_check {
-            if let Some(score) = self.reverse_futility(depth, beta, static_eval) {
+            if let Some(score) = self.reverse_futility(depth, beta, static_eval, improving) {
                 return score;
             }
             if let Some(score) = self.null_move(depth, ply, beta, static_eval) {
@@ -161,10 +174,11 @@ impl Worker<'_> {
             }
         }
         let node = Node {
-            depth,
+            depth: depth - self.iir(depth, tt_move),
             ply,
             pv_node,
             in_check,
+            improving,
             static_eval,
             key,
         };
@@ -206,15 +220,10 @@ impl Worker<'_> {
         // exactly the legal moves), guarding against key collisions.
         let killers = self.killers[ply];
         let mut picker = MovePicker::empty();
-        let params = self.params;
-        picker.fill_all(
-            &self.pos,
-            node.in_check,
-            tt_move,
-            killers,
-            &self.history,
-            params,
-        );
+        let ctx = self.context(ply);
+        let (history, pos) = (&self.history, &self.pos);
+        let quiet = |m| history.quiet_score(pos, m, ctx);
+        picker.fill_all(pos, node.in_check, tt_move, killers, quiet, self.params);
         if picker.is_empty() {
             return if node.in_check {
                 -MATE + ply as i32
@@ -225,7 +234,6 @@ impl Worker<'_> {
         if !picker.contains(tt_move) {
             tt_move = Move::NONE;
         }
-        let side = self.pos.side_to_move().index();
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
@@ -233,11 +241,13 @@ impl Worker<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
 
         while let Some((m, order)) = picker.next_move() {
+            let (quiet, killer) = (!self.pos.is_tactical(m), is_killer_order(order));
             let traits = MoveTraits {
-                quiet: !self.pos.is_tactical(m),
+                quiet,
                 gives_check: self.pos.gives_check(m),
-                killer: order >= KILLER_ORDER,
+                killer,
                 bad_capture: is_bad_capture_score(order),
+                history: if quiet && !killer { order } else { 0 },
             };
             if !node.pv_node
                 && !node.in_check
@@ -245,14 +255,15 @@ impl Worker<'_> {
                 && searched > 0
                 && traits.quiet
                 && best > -super::MATE_BOUND
-                && self.skip_quiet(depth, alpha, node.static_eval, searched)
+                && self.skip_quiet(depth, alpha, node.static_eval, searched, node.improving)
             {
                 continue;
             }
+            self.note_move(ply, m);
             self.pos.make_move(m);
             let new_depth = depth - 1 + self.extension(traits.gives_check, ply);
-            let pv = node.pv_node;
-            let r = self.reduction(depth, searched, pv, node.in_check, traits, new_depth);
+            let (pv, check, improving) = (node.pv_node, node.in_check, node.improving);
+            let r = self.reduction(depth, searched, pv, check, improving, traits, new_depth);
             let score = self.search_child(alpha, beta, new_depth, r, ply + 1, pv, searched == 0);
             self.pos.unmake_move();
             if self.stopped {
@@ -269,7 +280,7 @@ impl Worker<'_> {
                     }
                     if score >= beta {
                         if traits.quiet {
-                            self.reward_quiet(ply, side, m, depth, &quiets_tried);
+                            self.reward_quiet(ply, m, depth, &quiets_tried);
                         }
                         break;
                     }

@@ -9,6 +9,7 @@
 //! Every tunable is a named constant in the module that uses it.
 
 mod alphabeta;
+mod history;
 mod iterate;
 pub mod movepick;
 mod pruning;
@@ -53,6 +54,14 @@ pub struct Features {
     pub late_move_pruning: bool,
     /// Late-move reductions.
     pub late_move_reductions: bool,
+    /// Continuation history (1 and 2 plies) in quiet-move ordering.
+    pub continuation_history: bool,
+    /// Reduce quiet moves less (more) by their history score.
+    pub history_reductions: bool,
+    /// Prune and reduce harder when the static evaluation is not improving.
+    pub improving: bool,
+    /// Internal iterative reduction: one ply less at a node with no TT move.
+    pub iir: bool,
 }
 
 impl Default for Features {
@@ -65,6 +74,11 @@ impl Default for Features {
             futility: true,
             late_move_pruning: true,
             late_move_reductions: true,
+            // Built and measured, not proven (docs/engine.md): off.
+            continuation_history: false,
+            history_reductions: false,
+            improving: false,
+            iir: false,
         }
     }
 }
@@ -80,6 +94,10 @@ impl Features {
             "futility" => &mut self.futility,
             "latemovepruning" => &mut self.late_move_pruning,
             "latemovereductions" => &mut self.late_move_reductions,
+            "continuationhistory" => &mut self.continuation_history,
+            "historyreductions" => &mut self.history_reductions,
+            "improving" => &mut self.improving,
+            "iir" => &mut self.iir,
             _ => return None,
         })
     }

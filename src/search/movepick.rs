@@ -3,7 +3,7 @@
 //! moves costs no full sort).
 //!
 //! Stages, in order: the TT move; good captures and promotions (MVV-LVA);
-//! killer moves; quiet moves by history; losing captures last. A capture
+//! killer moves; quiet moves by history (`history`); losing captures last. A capture
 //! "loses" when the capturer is worth more than the victim and the
 //! destination is attacked after the move. That test is exact for hoppers
 //! (it runs the real attack scan on the board after the capture, so a screen
@@ -24,15 +24,6 @@ const GOOD_CAPTURE: i32 = 3_000_000;
 const KILLER: i32 = 2_000_000;
 const QUIET: i32 = 0;
 const BAD_CAPTURE: i32 = -3_000_000;
-
-/// History table size: side x from-square x to-square (dense 0..96 indices).
-pub const HISTORY_SIZE: usize = 2 * 96 * 96;
-
-/// Index into a history table.
-#[inline]
-pub fn history_index(side: usize, m: Move) -> usize {
-    (side * 96 + m.from().index()) * 96 + m.to().index()
-}
 
 /// Centipawn value of the man on a mailbox square (0 if empty).
 #[inline]
@@ -94,13 +85,12 @@ impl MovePicker {
         in_check: bool,
         tt_move: Move,
         killers: [Move; 2],
-        history: &[i32],
+        quiet_score: impl Fn(Move) -> i32,
         params: &EvalParams,
     ) {
         pos.generate_legal_filtered(&mut self.moves, in_check, false);
         self.scores.clear();
         self.next = 0;
-        let side = pos.side_to_move().index();
         for &m in &self.moves {
             self.scores.push(if m == tt_move {
                 TT_MOVE
@@ -111,7 +101,7 @@ impl MovePicker {
             } else if m == killers[1] {
                 KILLER
             } else {
-                QUIET + history[history_index(side, m)]
+                QUIET + quiet_score(m)
             });
         }
     }
@@ -160,9 +150,6 @@ impl MovePicker {
     }
 }
 
-/// History scores stay within this bound, so stages never overlap.
-pub const HISTORY_MAX: i32 = 500_000;
-
 /// True if an ordering score belongs to a losing capture.
 pub fn is_bad_capture_score(score: i32) -> bool {
     score < BAD_CAPTURE / 2
@@ -194,14 +181,13 @@ mod tests {
     fn tt_move_then_captures_then_quiets() {
         let pos = Position::from_fen("6k5/12/12/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
         let tt = pos.parse_move("d3a3").unwrap();
-        let hist = vec![0; HISTORY_SIZE];
         let mut mp = MovePicker::empty();
         mp.fill_all(
             &pos,
             false,
             tt,
             [Move::NONE; 2],
-            &hist,
+            |_| 0,
             &EvalParams::default(),
         );
         assert_eq!(mp.next_move().unwrap().0, tt);

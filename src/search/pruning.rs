@@ -1,11 +1,13 @@
 //! The search's pruning, reduction and extension rules, each in one place:
 //! reverse futility and null move (whole nodes), late-move pruning and
-//! futility (quiet moves), late-move reductions, and the check extension.
+//! futility (quiet moves), late-move reductions, the improving flag,
+//! internal iterative reduction, and the check extension.
 //! Each can be switched off by its `Features` flag (docs/engine.md has the
 //! match that measured it).
 
 use super::worker::Worker;
-use super::MATE_BOUND;
+use super::{INFINITE, MATE_BOUND};
+use crate::rules::moves::Move;
 use once_cell::sync::Lazy;
 
 /// Reverse futility: maximum depth and margin per ply.
@@ -24,6 +26,10 @@ const LMR_MIN_DEPTH: i32 = 3;
 const LMR_MIN_MOVES: usize = 3;
 const LMR_BASE: f64 = 0.75;
 const LMR_DIVISOR: f64 = 2.25;
+/// History score worth one ply less (more) reduction.
+const HISTORY_REDUCTION_DIVISOR: i32 = 12_000;
+/// Internal iterative reduction: minimum depth.
+const IIR_MIN_DEPTH: i32 = 4;
 /// Late-move pruning: at depth <= this, quiet moves after `LMP_BASE + d*d` are skipped.
 const LMP_MAX_DEPTH: i32 = 3;
 const LMP_BASE: usize = 4;
@@ -49,16 +55,25 @@ pub(super) struct MoveTraits {
     pub killer: bool,
     /// Ordered as a losing capture.
     pub bad_capture: bool,
+    /// History score of a quiet move ordered by history (0 otherwise).
+    pub history: i32,
 }
 
 impl Worker<'_> {
     /// Reverse futility: at low depth, a static evaluation far above beta
     /// is taken as a fail high.
     #[inline]
-    pub fn reverse_futility(&self, depth: i32, beta: i32, static_eval: i32) -> Option<i32> {
+    pub fn reverse_futility(
+        &self,
+        depth: i32,
+        beta: i32,
+        static_eval: i32,
+        improving: bool,
+    ) -> Option<i32> {
+        let margin = RFP_MARGIN * (depth - i32::from(improving && self.limits.features.improving));
         (self.limits.features.reverse_futility
             && depth <= RFP_MAX_DEPTH
-            && static_eval - RFP_MARGIN * depth >= beta
+            && static_eval - margin >= beta
             && beta.abs() < MATE_BOUND)
             .then_some(static_eval)
     }
@@ -82,6 +97,7 @@ impl Worker<'_> {
             return None;
         }
         let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
+        self.note_move(ply, Move::NONE);
         self.pos.make_null();
         let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
         self.pos.unmake_null();
@@ -95,19 +111,30 @@ impl Worker<'_> {
     /// depth. Checks are never skipped (a quiet hopper or Frog move is often
     /// the mating one).
     #[inline]
-    pub fn skip_quiet(&self, depth: i32, alpha: i32, static_eval: i32, searched: usize) -> bool {
+    pub fn skip_quiet(
+        &self,
+        depth: i32,
+        alpha: i32,
+        static_eval: i32,
+        searched: usize,
+        improving: bool,
+    ) -> bool {
         let features = self.limits.features;
-        (features.late_move_pruning
-            && depth <= LMP_MAX_DEPTH
-            && searched >= LMP_BASE + (depth * depth) as usize)
+        let mut lmp_count = LMP_BASE + (depth * depth) as usize;
+        if features.improving && !improving {
+            lmp_count = lmp_count * 2 / 3;
+        }
+        (features.late_move_pruning && depth <= LMP_MAX_DEPTH && searched >= lmp_count)
             || (features.futility
                 && depth <= FUTILITY_MAX_DEPTH
                 && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha)
     }
 
     /// Late-move reduction of the `searched`-th move (0-based): quiet moves
-    /// by the log-log table, one less at PV nodes and for killers; losing
+    /// by the log-log table, one less at PV nodes and for killers, one more
+    /// when not improving, less (more) by a good (bad) history; losing
     /// captures by one.
+    #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn reduction(
         &self,
@@ -115,9 +142,11 @@ impl Worker<'_> {
         searched: usize,
         pv_node: bool,
         in_check: bool,
+        improving: bool,
         t: MoveTraits,
         new_depth: i32,
     ) -> i32 {
+        let features = self.limits.features;
         if !self.limits.features.late_move_reductions
             || depth < LMR_MIN_DEPTH
             || searched < LMR_MIN_MOVES
@@ -130,10 +159,34 @@ impl Worker<'_> {
         if t.quiet {
             r = LMR[depth.min(63) as usize][searched.min(63)];
             r -= i32::from(pv_node) + i32::from(t.killer);
+            r += i32::from(features.improving && !improving);
+            if features.history_reductions {
+                r -= t.history / HISTORY_REDUCTION_DIVISOR;
+            }
         } else if t.bad_capture {
             r = 1;
         }
         r.clamp(0, new_depth - 1)
+    }
+
+    /// The static evaluation is better than at the same side's previous
+    /// ply (taken as true when that ply was in check or is outside the search).
+    #[inline]
+    pub fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        if static_eval == -INFINITE {
+            return false;
+        }
+        ply < 2 || {
+            let before = self.stack[ply - 2].static_eval;
+            before == -INFINITE || static_eval > before
+        }
+    }
+
+    /// Internal iterative reduction: with no TT move to try first, search
+    /// one ply less (the next iteration finds the node with a move).
+    #[inline]
+    pub fn iir(&self, depth: i32, tt_move: Move) -> i32 {
+        i32::from(self.limits.features.iir && tt_move.is_none() && depth >= IIR_MIN_DEPTH)
     }
 
     /// Check extension: a move that gives check is searched one ply deeper

@@ -38,14 +38,10 @@ impl Worker<'_> {
         let mut picker = MovePicker::empty();
         if in_check {
             let none = [Move::NONE; 2];
-            picker.fill_all(
-                &self.pos,
-                true,
-                Move::NONE,
-                none,
-                &self.history,
-                self.params,
-            );
+            let ctx = self.context(ply);
+            let (history, pos) = (&self.history, &self.pos);
+            let quiet = |m| history.quiet_score(pos, m, ctx);
+            picker.fill_all(pos, true, Move::NONE, none, quiet, self.params);
         } else {
             picker.fill_tactical(&self.pos, self.params);
         }
@@ -56,6 +52,7 @@ impl Worker<'_> {
             if !in_check && self.futile_capture(m, order, stand_pat, alpha) {
                 continue;
             }
+            self.note_move(ply, m);
             self.pos.make_move(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unmake_move();

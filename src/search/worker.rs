@@ -2,7 +2,8 @@
 //! PV table, root moves, evaluation cache and node counting, and the
 //! bookkeeping every node shares (limits, draws, PV updates, reports).
 
-use super::movepick::{history_index, MovePicker, HISTORY_MAX, HISTORY_SIZE};
+use super::history::{piece_to, Context, History, NO_PIECE_TO};
+use super::movepick::MovePicker;
 use super::timeman::SoftScale;
 use super::tt::Bound;
 use super::{Info, Limits, Shared, DRAW, INFINITE, MATE, MAX_PLY};
@@ -30,6 +31,15 @@ pub(super) struct RootMove {
     pub seldepth: i32,
 }
 
+/// What the search remembers of one ply of the current line.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct PlyState {
+    /// Piece-to of the move made at this ply (`NO_PIECE_TO` for a null move).
+    pub piece_to: usize,
+    /// Static evaluation here (`-INFINITE` in check).
+    pub static_eval: i32,
+}
+
 /// One search thread.
 pub(super) struct Worker<'a> {
     pub pos: Position,
@@ -43,7 +53,9 @@ pub(super) struct Worker<'a> {
     check_interval: u64,
     pub seldepth: usize,
     pub killers: Vec<[Move; 2]>,
-    pub history: Vec<i32>,
+    pub history: History,
+    /// Per ply: what the moves and evaluations on the way here were.
+    pub stack: Vec<PlyState>,
     pub pv: Vec<[Move; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
     pub root_moves: Vec<RootMove>,
@@ -59,10 +71,12 @@ impl<'a> Worker<'a> {
     pub fn new(pos: Position, shared: &'a Shared, limits: &'a Limits, id: usize) -> Worker<'a> {
         let params = &*limits.eval;
         let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NONE, |e| e.mv);
-        let history = vec![0; HISTORY_SIZE];
+        let history = History::new(limits.features.continuation_history);
         let mut picker = MovePicker::empty();
         let killers = [Move::NONE; 2];
-        picker.fill_all(&pos, pos.in_check(), tt_move, killers, &history, params);
+        let no_context = [NO_PIECE_TO; 2];
+        let quiet = |m| history.quiet_score(&pos, m, no_context);
+        picker.fill_all(&pos, pos.in_check(), tt_move, killers, quiet, params);
         let mut root_moves = Vec::new();
         while let Some((m, _)) = picker.next_move() {
             if limits.searchmoves.is_empty() || limits.searchmoves.contains(&m) {
@@ -91,6 +105,13 @@ impl<'a> Worker<'a> {
             seldepth: 0,
             killers: vec![[Move::NONE; 2]; MAX_PLY + 2],
             history,
+            stack: vec![
+                PlyState {
+                    piece_to: NO_PIECE_TO,
+                    static_eval: -INFINITE,
+                };
+                MAX_PLY + 2
+            ],
             pv: vec![[Move::NONE; MAX_PLY + 1]; MAX_PLY + 1],
             pv_len: [0; MAX_PLY + 1],
             root_moves,
@@ -235,22 +256,35 @@ impl<'a> Worker<'a> {
         None
     }
 
+    /// The continuation context of a node at `ply`: the moves 1 and 2 plies back.
+    #[inline]
+    pub fn context(&self, ply: usize) -> Context {
+        let back = |n: usize| {
+            ply.checked_sub(n)
+                .map_or(NO_PIECE_TO, |p| self.stack[p].piece_to)
+        };
+        [back(1), back(2)]
+    }
+
+    /// Note the move about to be made at `ply` (for its children's context).
+    #[inline]
+    pub fn note_move(&mut self, ply: usize, m: Move) {
+        self.stack[ply].piece_to = if m.is_none() {
+            NO_PIECE_TO
+        } else {
+            piece_to(&self.pos, m)
+        };
+    }
+
     /// A quiet move caused a cutoff: make it a killer, raise its history and
     /// lower that of the quiet moves tried before it.
-    pub fn reward_quiet(&mut self, ply: usize, side: usize, m: Move, depth: i32, tried: &[Move]) {
+    pub fn reward_quiet(&mut self, ply: usize, m: Move, depth: i32, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != m {
             k[1] = k[0];
             k[0] = m;
         }
-        let bonus = (depth * depth).min(400);
-        let update = |h: &mut i32, delta: i32| {
-            // Gravity keeps values within +-HISTORY_MAX.
-            *h += delta - *h * delta.abs() / HISTORY_MAX;
-        };
-        update(&mut self.history[history_index(side, m)], bonus * 32);
-        for &q in tried {
-            update(&mut self.history[history_index(side, q)], -bonus * 32);
-        }
+        let ctx = self.context(ply);
+        self.history.reward(&self.pos, ctx, m, tried, depth);
     }
 }
