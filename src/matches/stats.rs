@@ -116,6 +116,9 @@ pub fn erf(x: f64) -> f64 {
     sign * y
 }
 
+/// Game pairs an SPRT plays before it may decide.
+pub const SPRT_MIN_PAIRS: u32 = 10;
+
 /// SPRT parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Sprt {
@@ -166,8 +169,15 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
     }
 
-    /// Decide from the tally.
+    /// Decide from the tally (never before `SPRT_MIN_PAIRS` game pairs: on
+    /// a handful of games the normal approximation's variance is near zero
+    /// and the LLR jumps past a bound; one lost game once read as -33).
     pub fn state(&self, t: &Tally) -> SprtState {
+        let pairs: u32 = t.pairs.iter().sum();
+        let games = t.wins + t.losses + t.draws;
+        if pairs.max(games / 2) < SPRT_MIN_PAIRS {
+            return SprtState::Continue;
+        }
         let llr = self.llr(t);
         let (lo, hi) = self.bounds();
         if llr >= hi {
@@ -290,6 +300,44 @@ mod tests {
             pairs: [0; 5],
         };
         assert_eq!(sprt.state(&t), SprtState::AcceptH1);
+        // A few lost games can be far past the lower bound (nine lost pairs
+        // are), but too few to decide on.
+        for t in [
+            Tally {
+                wins: 0,
+                draws: 0,
+                losses: 1,
+                pairs: [0; 5],
+            },
+            Tally {
+                wins: 0,
+                draws: 0,
+                losses: 2,
+                pairs: [1, 0, 0, 0, 0],
+            },
+            Tally {
+                wins: 0,
+                draws: 0,
+                losses: 18,
+                pairs: [9, 0, 0, 0, 0],
+            },
+        ] {
+            assert_eq!(sprt.state(&t), SprtState::Continue, "{t:?}");
+        }
+        let nine = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 18,
+            pairs: [9, 0, 0, 0, 0],
+        };
+        assert!(sprt.llr(&nine) < lo);
+        let t = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 20,
+            pairs: [10, 0, 0, 0, 0],
+        };
+        assert_eq!(sprt.state(&t), SprtState::AcceptH0);
         // A dead-even result drifts toward H0.
         let t = Tally {
             wins: 400,
