@@ -66,6 +66,131 @@ pub fn command() -> Command {
         .subcommand(openings_command())
         .subcommand(stats_command())
         .subcommand(serve_command())
+        .subcommand(tune_command())
+}
+
+fn tune_command() -> Command {
+    let num = |name: &'static str, default: &'static str, help: &'static str| {
+        Arg::new(name)
+            .long(name)
+            .value_parser(value_parser!(u32).range(0..=100_000))
+            .default_value(default)
+            .help(help)
+    };
+    Command::new("tune")
+        .about("Fit the evaluation weights to game results (Texel's method, docs/tuning.md)")
+        .arg(
+            Arg::new("files")
+                .required(true)
+                .num_args(1..)
+                .value_name("PGN"),
+        )
+        .arg(
+            Arg::new("weights")
+                .long("weights")
+                .value_name("FILE")
+                .help("Start from these weights (default: the built-in ones)"),
+        )
+        .arg(
+            Arg::new("hand-set")
+                .long("hand-set")
+                .action(ArgAction::SetTrue)
+                .help("Start from v1's hand-set weights (before any --weights file)"),
+        )
+        .arg(
+            Arg::new("out")
+                .long("out")
+                .value_name("FILE")
+                .default_value("weights.txt")
+                .help("Write the tuned weights here"),
+        )
+        .arg(num(
+            "skip-plies",
+            "16",
+            "Skip each game's first plies (the opening)",
+        ))
+        .arg(num(
+            "max-score",
+            "800",
+            "Skip positions evaluated beyond +-this",
+        ))
+        .arg(num("passes", "4", "Most passes per step size"))
+        .arg(num(
+            "run",
+            "1",
+            "Most steps a weight moves one way per pass (1: Texel's one step)",
+        ))
+        .arg(num(
+            "held-out",
+            "10",
+            "Percent of the positions kept out of training, to measure",
+        ))
+        .arg(num("threads", "2", "Threads"))
+        .arg(
+            Arg::new("steps")
+                .long("steps")
+                .value_delimiter(',')
+                .value_parser(value_parser!(i32).range(1..=1000))
+                .default_value("8,4,2,1")
+                .help("Step sizes in centipawns, tried in turn"),
+        )
+}
+
+/// `humpty tune FILES...`: load, fit, report, write the weights.
+fn tune(m: &ArgMatches) -> Result<(), String> {
+    use crate::tune::data::{samples_from_pgn, LoadReport, Selection};
+    let num = |name: &str| *m.get_one::<u32>(name).expect("defaulted") as usize;
+    let mut start = if m.get_flag("hand-set") {
+        crate::eval::EvalParams::hand_set()
+    } else {
+        crate::eval::EvalParams::default()
+    };
+    if let Some(path) = m.get_one::<String>("weights") {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        start.set_weights(&text)?;
+    }
+    let sel = Selection {
+        skip_plies: num("skip-plies"),
+        max_score: num("max-score") as i32,
+    };
+    let (mut samples, mut report) = (Vec::new(), LoadReport::default());
+    for path in m.get_many::<String>("files").expect("required") {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        samples_from_pgn(&text, &start, sel, &mut samples, &mut report);
+    }
+    let held = samples.len() * num("held-out").min(90) / 100;
+    let (train, held_out) = samples.split_at(samples.len() - held);
+    println!(
+        "{} games ({} skipped), {} positions, {} quiet: {} to train, {} held out",
+        report.games,
+        report.skipped_games,
+        report.positions,
+        samples.len(),
+        train.len(),
+        held_out.len()
+    );
+    if train.is_empty() {
+        return Err("no quiet positions to train on".into());
+    }
+    let cfg = crate::tune::TuneConfig {
+        steps: m
+            .get_many::<i32>("steps")
+            .expect("defaulted")
+            .copied()
+            .collect(),
+        max_passes: num("passes").max(1),
+        max_run: num("run").max(1),
+        threads: num("threads").clamp(1, 64),
+    };
+    let r = crate::tune::tune(train, held_out, &start, &cfg, &mut |line| {
+        println!("{line}")
+    });
+    println!("training error {:.6} -> {:.6}", r.train.0, r.train.1);
+    println!("held-out error {:.6} -> {:.6}", r.held_out.0, r.held_out.1);
+    let out = m.get_one::<String>("out").expect("defaulted");
+    std::fs::write(out, r.params.weights_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!("weights written to {out}");
+    Ok(())
 }
 
 fn serve_command() -> Command {
@@ -291,6 +416,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("openings", sub)) => generate_openings(sub)?,
         Some(("stats", sub)) => merged_stats(sub)?,
         Some(("serve", sub)) => serve(sub)?,
+        Some(("tune", sub)) => tune(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
         _ => return Ok(Next::Protocol),
     }

@@ -18,6 +18,7 @@ pub mod matches;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tune;
 pub mod web;
 
 pub use rules::fen::FenError;

@@ -8,6 +8,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("rules", &["rules"]),
     ("eval", &["rules", "eval"]),
     ("search", &["rules", "eval", "search"]),
+    ("tune", &["rules", "eval", "tune"]),
     ("engine", &["rules", "eval", "search", "engine"]),
     ("protocol", &["rules", "engine", "protocol"]),
     ("matches", &["rules", "engine", "matches"]),
@@ -15,7 +16,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
 ];
 
 const LAYERS: &[&str] = &[
-    "rules", "eval", "search", "engine", "protocol", "matches", "web", "cli",
+    "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -236,6 +236,16 @@ impl Engine {
         Ok(())
     }
 
+    /// Load this engine's evaluation weights from a weights file
+    /// (`Dev_Weights`, as `humpty tune` writes); on an error nothing changes.
+    pub fn set_weights_file(&mut self, path: &str) -> Result<(), String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let mut params = (*self.options.eval).clone();
+        params.set_weights(&text)?;
+        self.options.eval = Arc::new(params);
+        Ok(())
+    }
+
     /// The evaluation of the current position, term by term, as a table.
     pub fn eval_report(&self) -> String {
         eval::breakdown(&self.position, &self.options.eval).to_string()

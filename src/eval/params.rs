@@ -4,6 +4,7 @@
 //! quiescence pruning read the same values).
 
 use crate::rules::piece::{PieceKind, NUM_KINDS};
+use once_cell::sync::Lazy;
 
 /// A middlegame / endgame pair of centipawn values, blended by game phase.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -93,8 +94,27 @@ pub struct EvalParams {
     pub tempo: i32,
 }
 
+/// The tuned weights (`humpty tune` output, docs/tuning.md), applied over
+/// the hand-set ones.
+const TUNED_WEIGHTS: &str = include_str!("weights.txt");
+
+static DEFAULT: Lazy<EvalParams> = Lazy::new(|| {
+    let mut p = EvalParams::hand_set();
+    // A test checks that the file parses, so this cannot fall back silently.
+    let _ = p.set_weights(TUNED_WEIGHTS);
+    p
+});
+
 impl Default for EvalParams {
+    /// The engine's weights: the tuned set.
     fn default() -> Self {
+        DEFAULT.clone()
+    }
+}
+
+impl EvalParams {
+    /// v1's hand-set weights (the tuner's first starting point).
+    pub fn hand_set() -> Self {
         let t = Tapered::new;
         EvalParams {
             piece_values: [
@@ -198,6 +218,145 @@ impl EvalParams {
     }
 }
 
+/// One named scalar weight of a parameter set (see `EvalParams::weights_mut`).
+pub struct Weight<'a> {
+    /// Its name, e.g. `mobility.Knight.mg`.
+    pub name: String,
+    /// The value.
+    pub value: &'a mut i32,
+    /// Whether the tuner may move it (false for weights that no term reads,
+    /// and for the Pawn's middlegame value, which fixes the centipawn scale).
+    pub tunable: bool,
+}
+
+impl EvalParams {
+    /// Every scalar weight, by name, in a fixed order (the tuner's vector
+    /// and the weights file format).
+    pub fn weights_mut(&mut self) -> Vec<Weight<'_>> {
+        let mut out = Vec::new();
+        let king = PieceKind::King.index();
+        let pawn = PieceKind::Pawn.index();
+        for (i, t) in self.piece_values.iter_mut().enumerate() {
+            let on = i != king;
+            push_pair(
+                &mut out,
+                format!("value.{}", kind_name(i)),
+                t,
+                [on && i != pawn, on],
+            );
+        }
+        for (i, t) in self.mobility.iter_mut().enumerate() {
+            let on = i != king && i != pawn;
+            push_pair(&mut out, format!("mobility.{}", kind_name(i)), t, [on, on]);
+        }
+        for (i, t) in self.centre.iter_mut().enumerate() {
+            let on = i != king && i != pawn;
+            push_pair(&mut out, format!("centre.{}", kind_name(i)), t, [on, on]);
+        }
+        for (rank, t) in self.passed_pawn.iter_mut().enumerate() {
+            let on = (2..7).contains(&rank);
+            push_pair(&mut out, format!("passed_pawn.{rank}"), t, [on, on]);
+        }
+        push_pair(
+            &mut out,
+            "pawn_advance".into(),
+            &mut self.pawn_advance,
+            [true; 2],
+        );
+        push_pair(
+            &mut out,
+            "doubled_pawn".into(),
+            &mut self.doubled_pawn,
+            [true; 2],
+        );
+        push_pair(
+            &mut out,
+            "isolated_pawn".into(),
+            &mut self.isolated_pawn,
+            [true; 2],
+        );
+        let one = &mut self.hopper_line_one_screen;
+        push_pair(&mut out, "hopper_line_one_screen".into(), one, [true; 2]);
+        let two = &mut self.hopper_line_two_screens;
+        push_pair(&mut out, "hopper_line_two_screens".into(), two, [true; 2]);
+        for (name, value) in [
+            ("king_zone_attack", &mut self.king_zone_attack),
+            ("king_centre_eg", &mut self.king_centre_eg),
+            ("king_shelter_mg", &mut self.king_shelter_mg),
+            ("tempo", &mut self.tempo),
+        ] {
+            out.push(Weight {
+                name: name.into(),
+                value,
+                tunable: true,
+            });
+        }
+        out
+    }
+
+    /// The weights as text, one `name value` line each (what `set_weights` reads).
+    pub fn weights_text(&self) -> String {
+        let mut copy = self.clone();
+        let lines: Vec<String> = copy
+            .weights_mut()
+            .into_iter()
+            .map(|w| format!("{} {}", w.name, w.value))
+            .collect();
+        lines.join("\n") + "\n"
+    }
+
+    /// Set weights from `name value` lines (`#` starts a comment; weights
+    /// not named keep their value). On an error nothing changes.
+    pub fn set_weights(&mut self, text: &str) -> Result<(), String> {
+        let mut updated = self.clone();
+        let mut weights = updated.weights_mut();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let bad = |why: &str| format!("weights line {}: {why}: '{line}'", n + 1);
+            let (name, value) = line
+                .split_once(char::is_whitespace)
+                .ok_or_else(|| bad("expected 'name value'"))?;
+            let value: i32 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &i32| v.abs() <= 10_000)
+                .ok_or_else(|| bad("value not an integer within +-10000"))?;
+            let w = weights
+                .iter_mut()
+                .find(|w| w.name == name)
+                .ok_or_else(|| bad("unknown weight"))?;
+            *w.value = value;
+        }
+        drop(weights);
+        *self = updated;
+        Ok(())
+    }
+}
+
+/// Push a tapered pair's two weights.
+fn push_pair<'a>(out: &mut Vec<Weight<'a>>, name: String, t: &'a mut Tapered, tune: [bool; 2]) {
+    let (mg, eg) = (&mut t.mg, &mut t.eg);
+    out.push(Weight {
+        name: format!("{name}.mg"),
+        value: mg,
+        tunable: tune[0],
+    });
+    out.push(Weight {
+        name: format!("{name}.eg"),
+        value: eg,
+        tunable: tune[1],
+    });
+}
+
+/// A kind's name for weight names.
+fn kind_name(i: usize) -> &'static str {
+    PieceKind::from_index(i).map_or("?", |k| k.name())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,5 +382,45 @@ mod tests {
             assert!(p.set_piece_values(bad).is_err(), "{bad}");
             assert_eq!(p, before, "{bad}");
         }
+    }
+
+    #[test]
+    fn the_tuned_weights_file_parses_and_names_every_weight() {
+        let mut p = EvalParams::hand_set();
+        p.set_weights(TUNED_WEIGHTS).unwrap();
+        assert_eq!(p, EvalParams::default());
+        let named: std::collections::HashSet<&str> = TUNED_WEIGHTS
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .collect();
+        for w in p.weights_mut() {
+            assert!(named.contains(w.name.as_str()), "{} missing", w.name);
+        }
+    }
+
+    #[test]
+    fn weights_round_trip_through_text_and_bad_text_changes_nothing() {
+        let mut p = EvalParams::default();
+        p.set_weights("value.Cannon.mg 401\n# comment\ntempo 13 # trailing")
+            .unwrap();
+        assert_eq!(p.value_mg(PieceKind::Cannon), 401);
+        assert_eq!(p.tempo, 13);
+        let mut q = EvalParams::default();
+        q.set_weights(&p.weights_text()).unwrap();
+        assert_eq!(p, q);
+        let before = q.clone();
+        for bad in [
+            "tempo",
+            "tempo x",
+            "nonsense 1",
+            "tempo 99999",
+            "tempo 1\nbad 2",
+        ] {
+            assert!(q.set_weights(bad).is_err(), "{bad}");
+            assert_eq!(q, before, "{bad}");
+        }
+        let names: Vec<String> = q.weights_mut().into_iter().map(|w| w.name).collect();
+        let unique: std::collections::HashSet<_> = names.iter().collect();
+        assert_eq!(unique.len(), names.len());
     }
 }

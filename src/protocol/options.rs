@@ -104,6 +104,9 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Resul
         "dev_values" => value_of(value)
             .ok_or_else(|| "option 'Dev_Values' needs a value".to_string())
             .and_then(|v| engine.set_piece_values(v)),
+        "dev_weights" => value_of(value)
+            .ok_or_else(|| "option 'Dev_Weights' needs a file name".to_string())
+            .and_then(|v| engine.set_weights_file(v)),
         _ => {
             // Developer switches for measuring search features (docs/engine.md).
             let feature = key.strip_prefix("dev_")?;
