@@ -10,6 +10,7 @@ use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::Position;
 use crate::rules::square::Square;
 use crate::rules::tables::TABLES;
+use arrayvec::ArrayVec;
 
 #[inline]
 fn code(color: Color, kind: PieceKind) -> u8 {
@@ -18,6 +19,29 @@ fn code(color: Color, kind: PieceKind) -> u8 {
 
 /// True if any man of colour `by` attacks mailbox square `s` on `board`.
 pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
+    for_each_attacker(board, s, by, |_| true)
+}
+
+/// Every man of colour `by` that attacks mailbox square `s` on `board`, by
+/// its square (the exchange evaluator's question after each capture).
+pub(crate) fn attackers(board: &Board, s: usize, by: Color, out: &mut ArrayVec<u8, 64>) {
+    out.clear();
+    for_each_attacker(board, s, by, |from| {
+        let _ = out.try_push(from as u8);
+        false
+    });
+}
+
+/// Call `found` with the square of each man of colour `by` attacking `s`
+/// until it returns true; true if it did. Scans outward from the target:
+/// leapers from the tables, sliders and hoppers along the 8 lines.
+#[inline(always)]
+fn for_each_attacker(
+    board: &Board,
+    s: usize,
+    by: Color,
+    mut found: impl FnMut(usize) -> bool,
+) -> bool {
     let t = &*TABLES;
     let knight = code(by, PieceKind::Knight);
     let camel = code(by, PieceKind::Camel);
@@ -27,18 +51,18 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
 
     for &n in &t.knight[s] {
         let c = board[n as usize];
-        if c == knight || c == gnu {
+        if (c == knight || c == gnu) && found(n as usize) {
             return true;
         }
     }
     for &n in &t.camel[s] {
         let c = board[n as usize];
-        if c == camel || c == gnu {
+        if (c == camel || c == gnu) && found(n as usize) {
             return true;
         }
     }
     for leap in &t.frog_leap[s] {
-        if board[leap.to as usize] == frog && leap.is_open(board) {
+        if board[leap.to as usize] == frog && leap.is_open(board) && found(leap.to as usize) {
             return true;
         }
     }
@@ -55,11 +79,13 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
         if c == OFFBOARD {
             continue;
         }
-        if c == rook || c == queen || (c == king && first == step_from(s, step)) {
+        let slider = c == rook || c == queen || (c == king && first == step_from(s, step));
+        if slider && found(first) {
             return true;
         }
-        let c2 = board[beyond_screen(board, first, step)];
-        if c2 == cannon || c2 == tank {
+        let beyond = beyond_screen(board, first, step);
+        let c2 = board[beyond];
+        if (c2 == cannon || c2 == tank) && found(beyond) {
             return true;
         }
     }
@@ -76,19 +102,16 @@ pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
         if c == OFFBOARD {
             continue;
         }
-        if c == bishop || c == queen {
+        let adjacent = first == step_from(s, step);
+        let hit = c == bishop
+            || c == queen
+            || (adjacent && (c == king || c == frog || (c == pawn && (step > 0) == pawn_above)));
+        if hit && found(first) {
             return true;
         }
-        if first == step_from(s, step) {
-            if c == king || c == frog {
-                return true;
-            }
-            if c == pawn && (step > 0) == pawn_above {
-                return true;
-            }
-        }
-        let c2 = board[beyond_screen(board, first, step)];
-        if c2 == arrow || c2 == tank {
+        let beyond = beyond_screen(board, first, step);
+        let c2 = board[beyond];
+        if (c2 == arrow || c2 == tank) && found(beyond) {
             return true;
         }
     }

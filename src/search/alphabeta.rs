@@ -220,6 +220,7 @@ impl Worker<'_> {
         // exactly the legal moves), guarding against key collisions.
         let killers = self.killers[ply];
         let mut picker = MovePicker::empty();
+        picker.set_exchange(self.limits.features.see);
         let ctx = self.context(ply);
         let (history, pos) = (&self.history, &self.pos);
         let quiet = |m| history.quiet_score(pos, m, ctx);

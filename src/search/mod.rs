@@ -15,6 +15,7 @@ pub mod movepick;
 mod pruning;
 mod quiescence;
 pub mod score;
+pub mod see;
 mod threads;
 pub mod timeman;
 pub mod tt;
@@ -62,6 +63,9 @@ pub struct Features {
     pub improving: bool,
     /// Internal iterative reduction: one ply less at a node with no TT move.
     pub iir: bool,
+    /// Losing captures told by the full exchange evaluator (ordering,
+    /// quiescence pruning, reductions) instead of the one-ply test.
+    pub see: bool,
 }
 
 impl Default for Features {
@@ -79,6 +83,7 @@ impl Default for Features {
             history_reductions: false,
             improving: false,
             iir: false,
+            see: false,
         }
     }
 }
@@ -98,6 +103,7 @@ impl Features {
             "historyreductions" => &mut self.history_reductions,
             "improving" => &mut self.improving,
             "iir" => &mut self.iir,
+            "see" => &mut self.see,
             _ => return None,
         })
     }

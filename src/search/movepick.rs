@@ -10,6 +10,7 @@
 //! that moved or vanished is seen); it is a one-ply approximation of a full
 //! exchange evaluation (docs/engine.md).
 
+use super::see::see;
 use crate::eval::EvalParams;
 use crate::rules::attack::attacked;
 use crate::rules::board::EMPTY;
@@ -62,6 +63,9 @@ pub struct MovePicker {
     moves: MoveList,
     scores: ArrayVec<i32, MAX_MOVES>,
     next: usize,
+    /// Tell losing captures by the full exchange evaluator (`see`) rather
+    /// than the one-ply test.
+    exchange: bool,
 }
 
 impl MovePicker {
@@ -74,7 +78,14 @@ impl MovePicker {
             moves: MoveList::new(),
             scores: ArrayVec::new(),
             next: 0,
+            exchange: false,
         }
+    }
+
+    /// Use the full exchange evaluator to tell losing captures.
+    #[inline(always)]
+    pub fn set_exchange(&mut self, on: bool) {
+        self.exchange = on;
     }
 
     /// All legal moves of a full-width node, ordered. `in_check` must be
@@ -95,7 +106,7 @@ impl MovePicker {
             self.scores.push(if m == tt_move {
                 TT_MOVE
             } else if pos.is_tactical(m) {
-                tactical_score(pos, m, params)
+                tactical_score(pos, m, params, self.exchange)
             } else if m == killers[0] {
                 KILLER + 1
             } else if m == killers[1] {
@@ -112,7 +123,8 @@ impl MovePicker {
         self.scores.clear();
         self.next = 0;
         for &m in &self.moves {
-            self.scores.push(tactical_score(pos, m, params));
+            self.scores
+                .push(tactical_score(pos, m, params, self.exchange));
         }
     }
 
@@ -155,7 +167,7 @@ pub fn is_bad_capture_score(score: i32) -> bool {
     score < BAD_CAPTURE / 2
 }
 
-fn tactical_score(pos: &Position, m: Move, params: &EvalParams) -> i32 {
+fn tactical_score(pos: &Position, m: Move, params: &EvalParams, exchange: bool) -> i32 {
     let victim = captured_value(pos, m, params);
     let attacker = value_at(pos, m.origin_box(), params);
     let promo = m.promotion().map_or(0, |k| {
@@ -166,7 +178,12 @@ fn tactical_score(pos: &Position, m: Move, params: &EvalParams) -> i32 {
         }
     });
     let mvv_lva = 16 * (victim + promo) - attacker / 16;
-    if promo > 0 || capture_is_safe(pos, m, params) {
+    let good = if exchange {
+        see(pos, m, params) >= 0
+    } else {
+        promo > 0 || capture_is_safe(pos, m, params)
+    };
+    if good {
         GOOD_CAPTURE + mvv_lva
     } else {
         BAD_CAPTURE + mvv_lva

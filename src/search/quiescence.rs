@@ -36,6 +36,7 @@ impl Worker<'_> {
             best = stand_pat;
         }
         let mut picker = MovePicker::empty();
+        picker.set_exchange(self.limits.features.see);
         if in_check {
             let none = [Move::NONE; 2];
             let ctx = self.context(ply);

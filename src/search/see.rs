@@ -1,0 +1,225 @@
+//! Static exchange evaluation: what a capture wins or loses once every
+//! recapture on its square has been played out, least valuable attacker
+//! first, each side free to stop. The attackers are found anew on the board
+//! after each capture, so hoppers come out right: a capture can remove a
+//! hopper's screen, and the capturer can become a new one.
+
+use crate::eval::EvalParams;
+use crate::rules::attack::attackers;
+use crate::rules::board::{Board, EMPTY};
+use crate::rules::moves::Move;
+use crate::rules::piece::{Color, Piece, PieceKind};
+use crate::rules::position::Position;
+use arrayvec::ArrayVec;
+
+/// A King's worth in an exchange: capturing it ends any sequence, so a King
+/// never captures onto a square the other side still attacks.
+const KING_VALUE: i32 = 20_000;
+
+/// An exchange value of the man coded `code` (0 for an empty square).
+fn value(code: u8, params: &EvalParams) -> i32 {
+    Piece::from_code(code).map_or(0, |p| match p.kind() {
+        PieceKind::King => KING_VALUE,
+        k => params.value_mg(k),
+    })
+}
+
+/// The net material the side to move gains by playing capture `m` and the
+/// best exchange on its square that follows (0 for castling).
+pub fn see(pos: &Position, m: Move, params: &EvalParams) -> i32 {
+    if m.is_castle() {
+        return 0;
+    }
+    let (from, to) = (m.origin_box(), m.target_box());
+    let mut board = pos.board;
+    let mut first = value(board[to], params);
+    let placed = match m.promotion() {
+        Some(k) => {
+            first += params.value_mg(k) - params.value_mg(PieceKind::Pawn);
+            Piece::new(pos.side_to_move(), k).code()
+        }
+        None => board[from],
+    };
+    board[to] = placed;
+    board[from] = EMPTY;
+    first - best_reply(&mut board, to, !pos.side_to_move(), params)
+}
+
+/// What `side` gains on square `to` from here, least valuable attacker
+/// first, stopping when capturing no longer pays.
+fn best_reply(board: &mut Board, to: usize, side: Color, params: &EvalParams) -> i32 {
+    // captured[k]: the value of the man the k-th recapture takes.
+    let mut captured: ArrayVec<i32, 64> = ArrayVec::new();
+    let mut found = ArrayVec::new();
+    let mut side = side;
+    while !captured.is_full() {
+        attackers(board, to, side, &mut found);
+        let Some(&sq) = found
+            .iter()
+            .min_by_key(|&&sq| value(board[sq as usize], params))
+        else {
+            break;
+        };
+        captured.push(value(board[to], params));
+        board[to] = board[sq as usize];
+        board[sq as usize] = EMPTY;
+        side = !side;
+    }
+    // Backwards: each side recaptures only if that gains.
+    captured.iter().rev().fold(0, |next, &v| (v - next).max(0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn see_of(fen: &str, mv: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        let m = pos.parse_move(mv).unwrap();
+        see(&pos, m, &EvalParams::hand_set())
+    }
+
+    #[test]
+    fn plain_exchanges() {
+        let p = EvalParams::hand_set();
+        let v = |k: PieceKind| p.value_mg(k);
+        // Rook takes an undefended Pawn; then a Pawn defended by a Pawn.
+        assert_eq!(
+            see_of("6k5/12/12/3p8/12/3R8/12/6K5 w - - 0 1", "d3d5"),
+            v(PieceKind::Pawn)
+        );
+        let defended = "6k5/12/4p7/3p8/12/3R8/12/6K5 w - - 0 1";
+        assert_eq!(
+            see_of(defended, "d3d5"),
+            v(PieceKind::Pawn) - v(PieceKind::Rook)
+        );
+        // The King e8 retakes an undefended Rook on d7, not a defended one.
+        let fen = "4k7/3p8/12/12/12/12/12/3R2K5 w - - 0 1";
+        assert_eq!(see_of(fen, "d1d7"), v(PieceKind::Pawn) - v(PieceKind::Rook));
+        let fen = "4k7/3p8/12/1B10/12/12/12/3R2K5 w - - 0 1";
+        assert_eq!(see_of(fen, "d1d7"), v(PieceKind::Pawn));
+    }
+
+    #[test]
+    fn hopper_screens_are_recomputed() {
+        let p = EvalParams::hand_set();
+        let v = |k: PieceKind| p.value_mg(k);
+        // The Knight d6 screens the Cannon d8, which retakes on d5.
+        let fen = "3c2k5/12/3n8/3p8/12/3R8/12/6K5 w - - 0 1";
+        assert_eq!(see_of(fen, "d3d5"), v(PieceKind::Pawn) - v(PieceKind::Rook));
+        // The Rook d3 is the screen of White's Cannon d1: once it has taken
+        // on d5 the Cannon has no screen, so after ...exd5 White cannot
+        // retake (a fixed attacker list would have counted the Cannon).
+        let fen = "6k5/12/4p7/3p8/12/3R8/12/3C2K5 w - - 0 1";
+        assert_eq!(see_of(fen, "d3d5"), v(PieceKind::Pawn) - v(PieceKind::Rook));
+        // Bxd5 Rxd5: two men stood between the Cannon d8 and d5, now only
+        // the Knight d7, so the Cannon joins in. Rxd5 would lose the Rook to
+        // it, so White stops: a Bishop for a Pawn. (Without the Cannon,
+        // Rxd5 would win the exchange back: +1 Pawn.)
+        let fen = "3c2k5/3n8/3r8/3p8/12/5B6/12/3R2K5 w - - 0 1";
+        assert_eq!(
+            see_of(fen, "f3d5"),
+            v(PieceKind::Pawn) - v(PieceKind::Bishop)
+        );
+    }
+
+    /// Full minimax over every attacker, not only the least valuable one,
+    /// by the same attack rule; the side to move may stop.
+    fn brute(board: &Board, to: usize, side: Color, params: &EvalParams) -> i32 {
+        let mut found = ArrayVec::new();
+        attackers(board, to, side, &mut found);
+        let mut best = 0;
+        for &sq in &found {
+            let mut b = *board;
+            let taken = value(b[to], params);
+            b[to] = b[sq as usize];
+            b[sq as usize] = EMPTY;
+            best = best.max(taken - brute(&b, to, !side, params));
+        }
+        best
+    }
+
+    fn is_hopper(code: u8) -> bool {
+        Piece::from_code(code).is_some_and(|p| {
+            matches!(
+                p.kind(),
+                PieceKind::Cannon | PieceKind::Arrow | PieceKind::Tank
+            )
+        })
+    }
+
+    /// SEE and the brute force's value of capture `m` on `pos`.
+    fn both(pos: &Position, m: Move, params: &EvalParams) -> Option<(i32, i32)> {
+        let (from, to) = (m.origin_box(), m.target_box());
+        let them = !pos.side_to_move();
+        // Keep the brute force small: few men bear on the square.
+        let (mut a, mut d) = (ArrayVec::new(), ArrayVec::new());
+        attackers(&pos.board, to, them, &mut a);
+        attackers(&pos.board, to, pos.side_to_move(), &mut d);
+        if a.len() + d.len() > 7 {
+            return None;
+        }
+        let mut board = pos.board;
+        let mut first = value(board[to], params);
+        board[to] = match m.promotion() {
+            Some(k) => {
+                first += params.value_mg(k) - params.value_mg(PieceKind::Pawn);
+                Piece::new(pos.side_to_move(), k).code()
+            }
+            None => board[from],
+        };
+        board[from] = EMPTY;
+        Some((see(pos, m, params), first - brute(&board, to, them, params)))
+    }
+
+    /// Every capture of 200 random games, on the board as it is and with
+    /// the hoppers taken off (the exchange evaluator reads only the board).
+    /// Least valuable first is not always the best order: a dearer capturer
+    /// can uncover a man behind it (as in chess), and here a capture can
+    /// also add or take away a hopper's screen. Measured: 12 of 88,527
+    /// captures differ without hoppers, 702 of 181,363 with them.
+    #[test]
+    fn least_valuable_attacker_first_matches_brute_force_minimax() {
+        use crate::rules::random::Rng;
+        let params = EvalParams::hand_set();
+        let mut rng = Rng::new(20261130);
+        // [without hoppers, with]: (captures, differing from brute force).
+        let mut counts = [(0usize, 0usize); 2];
+        for _game in 0..200 {
+            let mut pos = Position::startpos();
+            for _ply in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.outcome().is_some() {
+                    break;
+                }
+                let captures = moves
+                    .iter()
+                    .filter(|&&m| pos.board[m.target_box()] != EMPTY && !m.is_castle());
+                for &m in captures {
+                    let mut bare = pos.clone();
+                    for c in bare.board.iter_mut().filter(|c| is_hopper(**c)) {
+                        *c = EMPTY;
+                    }
+                    let kept = [(0, &bare), (1, &pos)];
+                    for (h, p) in kept {
+                        if p.board[m.origin_box()] == EMPTY || p.board[m.target_box()] == EMPTY {
+                            continue;
+                        }
+                        if let Some((fast, exact)) = both(p, m, &params) {
+                            counts[h].0 += 1;
+                            counts[h].1 += usize::from(fast != exact);
+                        }
+                    }
+                }
+                pos.make_move(moves[rng.below(moves.len())]);
+            }
+        }
+        eprintln!(
+            "without hoppers {:?}, with hoppers {:?}",
+            counts[0], counts[1]
+        );
+        assert!(counts[0].0 > 50_000 && counts[1].0 > 50_000, "{counts:?}");
+        assert!(counts[0].1 * 1000 < counts[0].0, "{counts:?}");
+        assert!(counts[1].1 * 100 < counts[1].0, "{counts:?}");
+    }
+}
