@@ -79,12 +79,7 @@ fn tune_command() -> Command {
     };
     Command::new("tune")
         .about("Fit the evaluation weights to game results (Texel's method, docs/tuning.md)")
-        .arg(
-            Arg::new("files")
-                .required(true)
-                .num_args(1..)
-                .value_name("PGN"),
-        )
+        .arg(pgn_files_arg())
         .arg(
             Arg::new("weights")
                 .long("weights")
@@ -146,7 +141,7 @@ fn tune(m: &ArgMatches) -> Result<(), String> {
         crate::eval::EvalParams::default()
     };
     if let Some(path) = m.get_one::<String>("weights") {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = read_text(path)?;
         start.set_weights(&text)?;
     }
     let sel = Selection {
@@ -155,7 +150,7 @@ fn tune(m: &ArgMatches) -> Result<(), String> {
     };
     let (mut samples, mut report) = (Vec::new(), LoadReport::default());
     for path in m.get_many::<String>("files").expect("required") {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = read_text(path)?;
         samples_from_pgn(&text, &start, sel, &mut samples, &mut report);
     }
     let held = samples.len() * num("held-out").min(90) / 100;
@@ -254,15 +249,23 @@ fn serve(m: &ArgMatches) -> Result<(), String> {
     Ok(())
 }
 
+/// The text of a file, or a message naming it.
+fn read_text(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+/// One or more PGN files (`humpty stats`, `humpty tune`).
+fn pgn_files_arg() -> Arg {
+    Arg::new("files")
+        .required(true)
+        .num_args(1..)
+        .value_name("PGN")
+}
+
 fn stats_command() -> Command {
     Command::new("stats")
         .about("Merge the PGN files of a match (e.g. its shards) and print the match summary")
-        .arg(
-            Arg::new("files")
-                .required(true)
-                .num_args(1..)
-                .value_name("PGN"),
-        )
+        .arg(pgn_files_arg())
         .arg(
             Arg::new("sprt")
                 .long("sprt")
@@ -277,7 +280,7 @@ fn stats_command() -> Command {
 fn merged_stats(m: &ArgMatches) -> Result<(), String> {
     let mut games = Vec::new();
     for path in m.get_many::<String>("files").expect("required") {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = read_text(path)?;
         games.extend(parse_pgn(&text));
     }
     let sprt = sprt_from(m)?;
@@ -617,8 +620,7 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     }
     let openings = match m.get_one::<String>("openings") {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let text = read_text(path)?;
             openings::read_openings(&text, m.get_one::<usize>("plies").copied())?
         }
         None => Vec::new(),

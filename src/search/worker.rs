@@ -266,9 +266,13 @@ impl<'a> Worker<'a> {
         [back(1), back(2)]
     }
 
-    /// Note the move about to be made at `ply` (for its children's context).
+    /// Note the move about to be made at `ply` (for its children's context;
+    /// only continuation history reads it).
     #[inline]
     pub fn note_move(&mut self, ply: usize, m: Move) {
+        if !self.limits.features.continuation_history {
+            return;
+        }
         self.stack[ply].piece_to = if m.is_none() {
             NO_PIECE_TO
         } else {
