@@ -39,7 +39,26 @@ fn forces_mate(pos: &mut Position, n: u32) -> bool {
 }
 
 fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
+    search_with(pos, depth, hash, &[])
+}
+
+/// The search switches that are off by default (docs/engine.md).
+const EXPERIMENTAL: [&str; 7] = [
+    "ContinuationHistory",
+    "HistoryReductions",
+    "Improving",
+    "Iir",
+    "See",
+    "Singular",
+    "CaptureHistory",
+];
+
+/// A search with the named `Dev_` switches on.
+fn search_with(pos: &Position, depth: i32, hash: usize, on: &[&str]) -> SearchResult {
     let mut e = Engine::new();
+    for name in on {
+        assert!(e.set_feature(name, true), "{name}");
+    }
     e.set_hash_mib(hash);
     e.set_position(pos.clone());
     let go = GoParams {
@@ -52,6 +71,12 @@ fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
 /// The engine finds mate in exactly `n` (as the brute force confirms) and its
 /// move keeps a forced mate.
 fn assert_mate_in(fen: &str, n: u32) {
+    assert_mate_in_with(fen, n, &[]);
+    assert_mate_in_with(fen, n, &EXPERIMENTAL);
+}
+
+/// `assert_mate_in` with the named switches on.
+fn assert_mate_in_with(fen: &str, n: u32, on: &[&str]) {
     let mut pos = Position::from_fen(fen).unwrap();
     assert!(forces_mate(&mut pos, n), "{fen}: no mate in {n}");
     assert!(
@@ -63,11 +88,11 @@ fn assert_mate_in(fen: &str, n: u32) {
     // (their order after make/unmake differs from a fresh position's: with
     // the tuned weights, two Rooks needed depth 9 for the mate in 3 after
     // the brute force above had walked the tree, 8 on a fresh position).
-    let r = search(&pos, 2 * n as i32 + 3, 16);
+    let r = search_with(&pos, 2 * n as i32 + 3, 16, on);
     assert_eq!(
         Score::from_search(r.score),
         Score::Mate(n as i32),
-        "{fen}: score {}",
+        "{fen} {on:?}: score {}",
         r.score
     );
     let best = r.best.unwrap();
@@ -193,6 +218,17 @@ fn no_panic_at_any_depth_in_sharp_positions() {
                 "{fen} depth {depth}"
             );
         }
+    }
+}
+
+#[test]
+fn experimental_switches_play_legal_moves_deep_enough_to_extend() {
+    // Depth 8 reaches nodes of depth 7, where singular extensions start.
+    for fen in &humpty::engine::bench::POSITIONS[..4] {
+        let pos = Position::from_fen(fen).unwrap();
+        let r = search_with(&pos, 8, 4, &EXPERIMENTAL);
+        assert!(r.best.is_some_and(|m| pos.is_legal(m)), "{fen}");
+        assert!(r.score.abs() < MATE, "{fen}: {}", r.score);
     }
 }
 

@@ -5,8 +5,8 @@
 //! and the result is stored. The root has its own loop over the root moves.
 
 use super::movepick::{is_bad_capture_score, MovePicker};
-use super::pruning::MoveTraits;
-use super::tt::Bound;
+use super::pruning::{MoveTraits, Singular};
+use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use super::{DRAW, INFINITE, MATE, MAX_PLY};
 use crate::rules::moves::Move;
@@ -32,6 +32,10 @@ struct Node {
     improving: bool,
     static_eval: i32,
     key: u64,
+    /// The node's TT entry, if any (for the singular-extension test).
+    tt: Option<TtEntry>,
+    /// A move left out by an enclosing singular-extension test (`Move::NONE`).
+    excluded: Move,
 }
 
 impl Worker<'_> {
@@ -157,10 +161,14 @@ impl Worker<'_> {
             return alpha;
         }
         let key = self.pos.key();
-        let tt_move = match self.probe_tt(key, depth, ply, alpha, beta, pv_node) {
+        let excluded = self.stack[ply].excluded;
+        // A singular-extension search must not take the full node's result.
+        let cut_ok = !pv_node && excluded.is_none();
+        let tt = match self.probe_tt(key, depth, alpha, beta, ply, cut_ok) {
             Ok(score) => return score,
-            Err(tt_move) => tt_move,
+            Err(entry) => entry,
         };
+        let tt_move = tt.map_or(Move::NONE, |e| e.mv);
         let in_check = self.pos.in_check();
         let static_eval = if in_check { -INFINITE } else { self.evaluate() };
         self.stack[ply].static_eval = static_eval;
@@ -169,8 +177,10 @@ impl Worker<'_> {
             if let Some(score) = self.reverse_futility(depth, beta, static_eval, improving) {
                 return score;
             }
-            if let Some(score) = self.null_move(depth, ply, beta, static_eval) {
-                return score;
+            if excluded.is_none() {
+                if let Some(score) = self.null_move(depth, ply, beta, static_eval) {
+                    return score;
+                }
             }
         }
         let node = Node {
@@ -181,26 +191,28 @@ impl Worker<'_> {
             improving,
             static_eval,
             key,
+            tt,
+            excluded,
         };
         self.search_moves(&node, alpha, beta, tt_move)
     }
 
-    /// Look the node up: `Ok(score)` for a usable cutoff (not at PV nodes),
-    /// else `Err(tt_move)` with the stored move (or none).
+    /// Look the node up: `Ok(score)` for a usable cutoff (only when
+    /// `cut_ok`), else `Err` with the entry (or none).
     #[inline]
     fn probe_tt(
         &self,
         key: u64,
         depth: i32,
-        ply: usize,
         alpha: i32,
         beta: i32,
-        pv_node: bool,
-    ) -> Result<i32, Move> {
+        ply: usize,
+        cut_ok: bool,
+    ) -> Result<i32, Option<TtEntry>> {
         let Some(e) = self.shared.tt.probe(key, ply as i32) else {
-            return Err(Move::NONE);
+            return Err(None);
         };
-        if !pv_node && e.depth >= depth {
+        if cut_ok && e.depth >= depth {
             let cut = match e.bound {
                 Bound::Exact => true,
                 Bound::Lower => e.score >= beta,
@@ -210,7 +222,7 @@ impl Worker<'_> {
                 return Ok(e.score);
             }
         }
-        Err(e.mv)
+        Err(Some(e))
     }
 
     /// The move loop of an interior node, and the TT store after it.
@@ -221,10 +233,15 @@ impl Worker<'_> {
         let killers = self.killers[ply];
         let mut picker = MovePicker::empty();
         picker.set_exchange(self.limits.features.see);
-        let ctx = self.context(ply);
-        let (history, pos) = (&self.history, &self.pos);
-        let quiet = |m| history.quiet_score(pos, m, ctx);
-        picker.fill_all(pos, node.in_check, tt_move, killers, quiet, self.params);
+        let view = self.history_view(ply);
+        picker.fill_all(
+            &self.pos,
+            node.in_check,
+            tt_move,
+            killers,
+            view,
+            self.params,
+        );
         if picker.is_empty() {
             return if node.in_check {
                 -MATE + ply as i32
@@ -240,8 +257,12 @@ impl Worker<'_> {
         let mut best_move = Move::NONE;
         let mut searched = 0usize;
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
 
         while let Some((m, order)) = picker.next_move() {
+            if m == node.excluded {
+                continue;
+            }
             let (quiet, killer) = (!self.pos.is_tactical(m), is_killer_order(order));
             let traits = MoveTraits {
                 quiet,
@@ -260,9 +281,17 @@ impl Worker<'_> {
             {
                 continue;
             }
+            let mut extension = self.extension(traits.gives_check, ply);
+            if m == tt_move {
+                match self.singular(node.tt, depth, ply, beta) {
+                    Singular::Extend => extension = 1,
+                    Singular::Cut(score) => return score,
+                    Singular::No => {}
+                }
+            }
             self.note_move(ply, m);
             self.pos.make_move(m);
-            let new_depth = depth - 1 + self.extension(traits.gives_check, ply);
+            let new_depth = depth - 1 + extension;
             let (pv, check, improving) = (node.pv_node, node.in_check, node.improving);
             let r = self.reduction(depth, searched, pv, check, improving, traits, new_depth);
             let score = self.search_child(alpha, beta, new_depth, r, ply + 1, pv, searched == 0);
@@ -283,13 +312,23 @@ impl Worker<'_> {
                         if traits.quiet {
                             self.reward_quiet(ply, m, depth, &quiets_tried);
                         }
+                        let capture = (!traits.quiet).then_some(m);
+                        self.history
+                            .reward_captures(&self.pos, capture, &captures_tried, depth);
                         break;
                     }
                 }
             }
-            if traits.quiet && quiets_tried.len() < quiets_tried.capacity() {
-                quiets_tried.push(m);
-            }
+            // Past capacity a move is simply not remembered.
+            let _ = if traits.quiet {
+                quiets_tried.try_push(m)
+            } else {
+                captures_tried.try_push(m)
+            };
+        }
+        if !node.excluded.is_none() {
+            // Only the enclosing test reads this result; nothing to store.
+            return if best == -INFINITE { alpha } else { best };
         }
         self.store(node, best, original_alpha, beta, best_move, tt_move);
         best

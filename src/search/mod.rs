@@ -66,6 +66,11 @@ pub struct Features {
     /// Losing captures told by the full exchange evaluator (ordering,
     /// quiescence pruning, reductions) instead of the one-ply test.
     pub see: bool,
+    /// Singular extensions: extend the TT move when a reduced search
+    /// without it fails low (multi-cut when even that fails high).
+    pub singular: bool,
+    /// Capture history: order captures of equal victim by past cutoffs.
+    pub capture_history: bool,
 }
 
 impl Default for Features {
@@ -84,6 +89,8 @@ impl Default for Features {
             improving: false,
             iir: false,
             see: false,
+            singular: false,
+            capture_history: false,
         }
     }
 }
@@ -104,6 +111,8 @@ impl Features {
             "improving" => &mut self.improving,
             "iir" => &mut self.iir,
             "see" => &mut self.see,
+            "singular" => &mut self.singular,
+            "capturehistory" => &mut self.capture_history,
             _ => return None,
         })
     }

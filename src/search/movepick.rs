@@ -2,14 +2,16 @@
 //! hands them out best first (selection sort, so a cutoff after the first few
 //! moves costs no full sort).
 //!
-//! Stages, in order: the TT move; good captures and promotions (MVV-LVA);
-//! killer moves; quiet moves by history (`history`); losing captures last. A capture
+//! Stages, in order: the TT move; good captures and promotions (MVV-LVA,
+//! then capture history); killer moves; quiet moves by history (`history`);
+//! losing captures last. A capture
 //! "loses" when the capturer is worth more than the victim and the
 //! destination is attacked after the move. That test is exact for hoppers
 //! (it runs the real attack scan on the board after the capture, so a screen
 //! that moved or vanished is seen); it is a one-ply approximation of a full
 //! exchange evaluation (docs/engine.md).
 
+use super::history::{History, HistoryView};
 use super::see::see;
 use crate::eval::EvalParams;
 use crate::rules::attack::attacked;
@@ -96,35 +98,38 @@ impl MovePicker {
         in_check: bool,
         tt_move: Move,
         killers: [Move; 2],
-        quiet_score: impl Fn(Move) -> i32,
+        view: HistoryView,
         params: &EvalParams,
     ) {
         pos.generate_legal_filtered(&mut self.moves, in_check, false);
         self.scores.clear();
         self.next = 0;
+        let history = view.history;
         for &m in &self.moves {
             self.scores.push(if m == tt_move {
                 TT_MOVE
             } else if pos.is_tactical(m) {
-                tactical_score(pos, m, params, self.exchange)
+                let bonus = history.capture_score(pos, m);
+                tactical_score(pos, m, params, self.exchange) + bonus
             } else if m == killers[0] {
                 KILLER + 1
             } else if m == killers[1] {
                 KILLER
             } else {
-                QUIET + quiet_score(m)
+                QUIET + history.quiet_score(pos, m, view.ctx)
             });
         }
     }
 
     /// Legal captures and promotions only (quiescence when not in check).
-    pub fn fill_tactical(&mut self, pos: &Position, params: &EvalParams) {
+    pub fn fill_tactical(&mut self, pos: &Position, history: &History, params: &EvalParams) {
         pos.generate_legal_filtered(&mut self.moves, false, true);
         self.scores.clear();
         self.next = 0;
         for &m in &self.moves {
+            let bonus = history.capture_score(pos, m);
             self.scores
-                .push(tactical_score(pos, m, params, self.exchange));
+                .push(tactical_score(pos, m, params, self.exchange) + bonus);
         }
     }
 
@@ -199,14 +204,13 @@ mod tests {
         let pos = Position::from_fen("6k5/12/12/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
         let tt = pos.parse_move("d3a3").unwrap();
         let mut mp = MovePicker::empty();
-        mp.fill_all(
-            &pos,
-            false,
-            tt,
-            [Move::NONE; 2],
-            |_| 0,
-            &EvalParams::default(),
-        );
+        let history = History::new(false, false);
+        let view = HistoryView {
+            history: &history,
+            ctx: [super::super::history::NO_PIECE_TO; 2],
+        };
+        let params = EvalParams::default();
+        mp.fill_all(&pos, false, tt, [Move::NONE; 2], view, &params);
         assert_eq!(mp.next_move().unwrap().0, tt);
         assert_eq!(mp.next_move().unwrap().0.to_string(), "d3d5");
     }

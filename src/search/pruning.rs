@@ -1,12 +1,13 @@
 //! The search's pruning, reduction and extension rules, each in one place:
 //! reverse futility and null move (whole nodes), late-move pruning and
 //! futility (quiet moves), late-move reductions, the improving flag,
-//! internal iterative reduction, and the check extension.
+//! internal iterative reduction, the check extension and singular extensions.
 //! Each can be switched off by its `Features` flag (docs/engine.md has the
 //! match that measured it).
 
+use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
-use super::{INFINITE, MATE_BOUND};
+use super::{INFINITE, MATE_BOUND, MAX_PLY};
 use crate::rules::moves::Move;
 use once_cell::sync::Lazy;
 
@@ -30,6 +31,11 @@ const LMR_DIVISOR: f64 = 2.25;
 const HISTORY_REDUCTION_DIVISOR: i32 = 12_000;
 /// Internal iterative reduction: minimum depth.
 const IIR_MIN_DEPTH: i32 = 4;
+/// Singular extensions: minimum depth, how far the TT entry's depth may
+/// lag, and the margin below its score per ply of depth.
+const SINGULAR_MIN_DEPTH: i32 = 7;
+const SINGULAR_TT_DEPTH_LAG: i32 = 3;
+const SINGULAR_MARGIN: i32 = 2;
 /// Late-move pruning: at depth <= this, quiet moves after `LMP_BASE + d*d` are skipped.
 const LMP_MAX_DEPTH: i32 = 3;
 const LMP_BASE: usize = 4;
@@ -43,6 +49,17 @@ static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
     }
     t
 });
+
+/// What the singular-extension test says of a node's TT move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Singular {
+    /// Not tested, or another move is as good: search it normally.
+    No,
+    /// Every other move fails low: search it one ply deeper.
+    Extend,
+    /// Another move also beats beta: the node fails high with this score.
+    Cut(i32),
+}
 
 /// What the move loop knows of a move when it decides how to search it.
 #[derive(Clone, Copy, Debug)]
@@ -187,6 +204,52 @@ impl Worker<'_> {
     #[inline]
     pub fn iir(&self, depth: i32, tt_move: Move) -> i32 {
         i32::from(self.limits.features.iir && tt_move.is_none() && depth >= IIR_MIN_DEPTH)
+    }
+
+    /// Singular extension test of the TT move at a node of `depth`: search
+    /// the node without it, reduced, against a bound just below the TT
+    /// score. `entry` is the node's TT entry; `excluded` the move an
+    /// enclosing test already leaves out here.
+    pub fn singular(
+        &mut self,
+        entry: Option<TtEntry>,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Singular {
+        let Some(e) = entry else {
+            return Singular::No;
+        };
+        if !self.limits.features.singular
+            || depth < SINGULAR_MIN_DEPTH
+            || ply >= MAX_PLY / 2
+            || !self.stack[ply].excluded.is_none()
+            || e.mv.is_none()
+            || e.bound == Bound::Upper
+            || e.depth < depth - SINGULAR_TT_DEPTH_LAG
+            || e.score.abs() >= MATE_BOUND
+        {
+            return Singular::No;
+        }
+        let singular_beta = e.score - SINGULAR_MARGIN * depth;
+        self.stack[ply].excluded = e.mv;
+        let score = self.search(
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            false,
+        );
+        self.stack[ply].excluded = Move::NONE;
+        if self.stopped {
+            Singular::No
+        } else if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     /// Check extension: a move that gives check is searched one ply deeper

@@ -39,12 +39,10 @@ impl Worker<'_> {
         picker.set_exchange(self.limits.features.see);
         if in_check {
             let none = [Move::NONE; 2];
-            let ctx = self.context(ply);
-            let (history, pos) = (&self.history, &self.pos);
-            let quiet = |m| history.quiet_score(pos, m, ctx);
-            picker.fill_all(pos, true, Move::NONE, none, quiet, self.params);
+            let view = self.history_view(ply);
+            picker.fill_all(&self.pos, true, Move::NONE, none, view, self.params);
         } else {
-            picker.fill_tactical(&self.pos, self.params);
+            picker.fill_tactical(&self.pos, &self.history, self.params);
         }
         if in_check && picker.is_empty() {
             return -MATE + ply as i32;

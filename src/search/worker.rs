@@ -2,7 +2,7 @@
 //! PV table, root moves, evaluation cache and node counting, and the
 //! bookkeeping every node shares (limits, draws, PV updates, reports).
 
-use super::history::{piece_to, Context, History, NO_PIECE_TO};
+use super::history::{piece_to, Context, History, HistoryView, NO_PIECE_TO};
 use super::movepick::MovePicker;
 use super::timeman::SoftScale;
 use super::tt::Bound;
@@ -38,6 +38,8 @@ pub(super) struct PlyState {
     pub piece_to: usize,
     /// Static evaluation here (`-INFINITE` in check).
     pub static_eval: i32,
+    /// The move a singular-extension search leaves out here (`Move::NONE`).
+    pub excluded: Move,
 }
 
 /// One search thread.
@@ -71,12 +73,15 @@ impl<'a> Worker<'a> {
     pub fn new(pos: Position, shared: &'a Shared, limits: &'a Limits, id: usize) -> Worker<'a> {
         let params = &*limits.eval;
         let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NONE, |e| e.mv);
-        let history = History::new(limits.features.continuation_history);
+        let features = limits.features;
+        let history = History::new(features.continuation_history, features.capture_history);
         let mut picker = MovePicker::empty();
         let killers = [Move::NONE; 2];
-        let no_context = [NO_PIECE_TO; 2];
-        let quiet = |m| history.quiet_score(&pos, m, no_context);
-        picker.fill_all(&pos, pos.in_check(), tt_move, killers, quiet, params);
+        let view = HistoryView {
+            history: &history,
+            ctx: [NO_PIECE_TO; 2],
+        };
+        picker.fill_all(&pos, pos.in_check(), tt_move, killers, view, params);
         let mut root_moves = Vec::new();
         while let Some((m, _)) = picker.next_move() {
             if limits.searchmoves.is_empty() || limits.searchmoves.contains(&m) {
@@ -109,6 +114,7 @@ impl<'a> Worker<'a> {
                 PlyState {
                     piece_to: NO_PIECE_TO,
                     static_eval: -INFINITE,
+                    excluded: Move::NONE,
                 };
                 MAX_PLY + 2
             ],
@@ -264,6 +270,15 @@ impl<'a> Worker<'a> {
                 .map_or(NO_PIECE_TO, |p| self.stack[p].piece_to)
         };
         [back(1), back(2)]
+    }
+
+    /// What move ordering reads of history at `ply`.
+    #[inline]
+    pub fn history_view(&self, ply: usize) -> HistoryView<'_> {
+        HistoryView {
+            history: &self.history,
+            ctx: self.context(ply),
+        }
     }
 
     /// Note the move about to be made at `ply` (for its children's context;
