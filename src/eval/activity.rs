@@ -9,6 +9,7 @@ use crate::rules::board::{
     ORTHO_LINES,
 };
 use crate::rules::piece::{Color, PieceKind};
+use crate::rules::square::Square;
 use crate::rules::tables::{cap, TABLES};
 use std::ops::Range;
 
@@ -102,6 +103,30 @@ impl Walk<'_> {
             }
         }
     }
+}
+
+/// True if the Frog of `color` on mailbox cell `from` has a move onto its
+/// far rank from another rank (a move that may promote, rules.md).
+pub(super) fn frog_reaches_far_rank(board: &Board, from: usize, color: Color) -> bool {
+    let t = &*TABLES;
+    let far = match color {
+        Color::White => 7,
+        Color::Black => 0,
+    };
+    let rank = |cell: usize| Square::from_mailbox(cell).map(|s| s.rank());
+    if rank(from) == Some(far) {
+        return false;
+    }
+    let own_bit = (color.index() as u8) << 4;
+    let open = |to: usize| board[to] == EMPTY || is_enemy(board[to], own_bit);
+    let steps = t.frog_step[from].iter().map(|&to| to as usize);
+    let leaps = t.frog_leap[from]
+        .iter()
+        .filter(|l| l.is_open(board))
+        .map(|l| l.to as usize);
+    steps
+        .chain(leaps)
+        .any(|to| rank(to) == Some(far) && open(to))
 }
 
 /// The reach of the man of `kind` and `color` on mailbox cell `from`.

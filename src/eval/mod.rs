@@ -16,9 +16,10 @@ mod pawns;
 
 pub use params::{EvalParams, Tapered, MAX_PHASE, PHASE_WEIGHT};
 
-use crate::rules::piece::{Color, PieceKind};
+use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::Position;
 use crate::rules::square::Square;
+use params::OUTPOST_KINDS;
 use std::fmt;
 
 /// The evaluation split into terms, White's point of view (for `eval`).
@@ -92,6 +93,32 @@ fn king_terms(params: &EvalParams, color: Color, s: Square) -> (Tapered, Tapered
     (shelter, centre)
 }
 
+/// A leaper's outpost bonus, and a Frog's threat to promote.
+fn leaper_terms(
+    pos: &Position,
+    params: &EvalParams,
+    files: &pawns::PawnFiles,
+    p: Piece,
+    s: Square,
+    strong_promotion: bool,
+) -> Tapered {
+    let (kind, color) = (p.kind(), p.color());
+    let mut total = Tapered::default();
+    if !OUTPOST_KINDS.contains(&kind) {
+        return total;
+    }
+    if pawns::is_outpost(pos, files, color, s) {
+        total += params.outpost[kind.index()];
+    }
+    if kind == PieceKind::Frog
+        && strong_promotion
+        && activity::frog_reaches_far_rank(&pos.board, s.mailbox(), color)
+    {
+        total += params.frog_promotion;
+    }
+    total
+}
+
 /// Evaluate every term (White's point of view).
 pub fn breakdown(pos: &Position, params: &EvalParams) -> Breakdown {
     let mut b = Breakdown::default();
@@ -101,6 +128,7 @@ pub fn breakdown(pos: &Position, params: &EvalParams) -> Breakdown {
     let mut phase = 0;
     for color in Color::BOTH {
         let c = color.index();
+        let strong = pawns::strong_promotion(pos, color);
         for (s, p) in pos.pieces(color) {
             let kind = p.kind();
             let k = kind.index();
@@ -109,7 +137,7 @@ pub fn breakdown(pos: &Position, params: &EvalParams) -> Breakdown {
             b.placement[c] += params.centre[k] * (4 - centre_distance(s));
             match kind {
                 PieceKind::Pawn => {
-                    let (advance, structure) = pawns::pawn_terms(params, &files, color, s);
+                    let (advance, structure) = pawns::pawn_terms(params, &files, color, s, strong);
                     b.placement[c] += advance;
                     b.pawns[c] += structure;
                 }
@@ -118,7 +146,7 @@ pub fn breakdown(pos: &Position, params: &EvalParams) -> Breakdown {
                     b.king_safety[c] += shelter;
                     b.placement[c] += centre;
                 }
-                _ => {}
+                _ => b.placement[c] += leaper_terms(pos, params, &files, p, s, strong),
             }
             let enemy_king = kings[1 - c].mailbox();
             let r = activity::reach(&pos.board, params, s.mailbox(), kind, color, enemy_king);
@@ -235,6 +263,81 @@ mod tests {
             "q2r6n1/2P2F3P2/11t/4k7/C11/12/4p2p3R/1K10 w - - 0 1",
         ] {
             let params = EvalParams::default();
+            let a = Position::from_fen(fen).unwrap();
+            let b = Position::from_fen(&mirror(fen)).unwrap();
+            assert_eq!(evaluate(&a, &params), evaluate(&b, &params), "{fen}");
+        }
+    }
+
+    /// The default weights with every game-specific term switched on.
+    fn with_game_terms() -> EvalParams {
+        let mut p = EvalParams::default();
+        p.set_weights(
+            "outpost.Knight.mg 50\noutpost.Knight.eg 50\nfrog_promotion.mg 70\n\
+             frog_promotion.eg 70\nseventh_rank_pawn.mg 40\nseventh_rank_pawn.eg 40",
+        )
+        .unwrap();
+        p
+    }
+
+    /// White's total minus the same with the game-specific terms at zero.
+    fn game_terms_white(fen: &str) -> i32 {
+        let pos = Position::from_fen(fen).unwrap();
+        breakdown(&pos, &with_game_terms()).total_white
+            - breakdown(&pos, &EvalParams::default()).total_white
+    }
+
+    #[test]
+    fn outposts_need_a_pawn_guard_and_no_enemy_pawn_that_can_come() {
+        assert_eq!(
+            game_terms_white("6k5/12/12/4N7/3P8/12/12/6K5 w - - 0 1"),
+            50
+        );
+        // No guard.
+        assert_eq!(game_terms_white("6k5/12/12/4N7/12/3P8/12/6K5 w - - 0 1"), 0);
+        // A Black Pawn on f7 can come to f6 and drive it away.
+        assert_eq!(
+            game_terms_white("6k5/5p6/12/4N7/3P8/12/12/6K5 w - - 0 1"),
+            0
+        );
+        // One on e7 (same file) cannot.
+        assert_eq!(
+            game_terms_white("6k5/4p7/12/4N7/3P8/12/12/6K5 w - - 0 1"),
+            50
+        );
+        // Too far back.
+        assert_eq!(game_terms_white("6k5/12/12/12/12/4N7/3P8/6K5 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn promotion_terms_follow_the_promotion_rule() {
+        // Pawn c7 and Frog i7 (steps to h8 or j8): both may promote strongly.
+        assert_eq!(
+            game_terms_white("6k5/2P5F3/12/12/12/12/12/6K5 w - - 0 1"),
+            110
+        );
+        // With a Queen, Gnu and Tank already, promotion gives only a Frog.
+        assert_eq!(
+            game_terms_white("6k5/2P5F3/12/12/12/12/12/QGT3K5 w - - 0 1"),
+            0
+        );
+        // A Frog on the far rank has no promoting move.
+        assert_eq!(game_terms_white("6k1F3/12/12/12/12/12/12/6K5 w - - 0 1"), 0);
+        // Both far-rank squares the Frog could step to hold its own men.
+        assert_eq!(
+            game_terms_white("6kNpN2/8F3/12/12/12/12/12/6K5 w - - 0 1"),
+            0
+        );
+    }
+
+    #[test]
+    fn game_specific_terms_are_colour_symmetric() {
+        for fen in [
+            "6k5/12/12/4N7/3P8/12/12/6K5 w - - 0 1",
+            "6k5/2P5F3/12/12/12/12/12/6K5 w - - 0 1",
+            "2flbf1b4/2r1a2a3r/AC1p1p1kpn2/6p2l1p/3c1FfN3P/P1PPBPP1PP1R/1R4KA2FL/1NFL3B4 w - - 4 23",
+        ] {
+            let params = with_game_terms();
             let a = Position::from_fen(fen).unwrap();
             let b = Position::from_fen(&mirror(fen)).unwrap();
             assert_eq!(evaluate(&a, &params), evaluate(&b, &params), "{fen}");

@@ -92,7 +92,24 @@ pub struct EvalParams {
     pub king_shelter_mg: i32,
     /// Side-to-move bonus.
     pub tempo: i32,
+    /// A man on an outpost (guarded by an own Pawn, out of enemy Pawns'
+    /// reach, relative ranks 4 to 6), per kind; only leapers read it.
+    pub outpost: [Tapered; NUM_KINDS],
+    /// A Pawn on its 7th rank while its side may still promote to a Queen,
+    /// Gnu or Tank.
+    pub seventh_rank_pawn: Tapered,
+    /// A Frog with a move onto the far rank (it may promote, rules.md) while
+    /// its side may still promote to a Queen, Gnu or Tank.
+    pub frog_promotion: Tapered,
 }
+
+/// Kinds that read `EvalParams::outpost`.
+pub const OUTPOST_KINDS: [PieceKind; 4] = [
+    PieceKind::Knight,
+    PieceKind::Camel,
+    PieceKind::Gnu,
+    PieceKind::Frog,
+];
 
 /// The tuned weights (`humpty tune` output, docs/tuning.md), applied over
 /// the hand-set ones.
@@ -178,6 +195,10 @@ impl EvalParams {
             king_centre_eg: 6,
             king_shelter_mg: 20,
             tempo: 12,
+            // Terms v1 did not have start at zero: the tuner sets them.
+            outpost: [t(0, 0); NUM_KINDS],
+            seventh_rank_pawn: t(0, 0),
+            frog_promotion: t(0, 0),
         }
     }
 }
@@ -279,6 +300,14 @@ impl EvalParams {
         push_pair(&mut out, "hopper_line_one_screen".into(), one, [true; 2]);
         let two = &mut self.hopper_line_two_screens;
         push_pair(&mut out, "hopper_line_two_screens".into(), two, [true; 2]);
+        for (i, t) in self.outpost.iter_mut().enumerate() {
+            let on = OUTPOST_KINDS.iter().any(|k| k.index() == i);
+            push_pair(&mut out, format!("outpost.{}", kind_name(i)), t, [on, on]);
+        }
+        let seventh = &mut self.seventh_rank_pawn;
+        push_pair(&mut out, "seventh_rank_pawn".into(), seventh, [true; 2]);
+        let frog = &mut self.frog_promotion;
+        push_pair(&mut out, "frog_promotion".into(), frog, [true; 2]);
         for (name, value) in [
             ("king_zone_attack", &mut self.king_zone_attack),
             ("king_centre_eg", &mut self.king_centre_eg),

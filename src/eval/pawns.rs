@@ -1,6 +1,7 @@
 //! Pawn structure: advance, passed, isolated and doubled Pawns. A passed
 //! Pawn is worth more here than in chess: it promotes to a Queen, Gnu or
-//! Tank.
+//! Tank. Also what Pawns make of the squares around them: outposts for the
+//! leapers (squares an own Pawn guards and no enemy Pawn can ever attack).
 
 use super::params::{EvalParams, Tapered};
 use crate::rules::piece::{Color, PieceKind};
@@ -49,6 +50,19 @@ impl PawnFiles {
         }
     }
 
+    /// True if no enemy Pawn on an adjacent file stands ahead of `s`, so
+    /// none can ever attack it (Pawns capture one step diagonally forward).
+    fn safe_from_pawns(&self, color: Color, s: Square) -> bool {
+        let (file, rank) = (s.file() as usize, s.rank() as i8);
+        let mut adjacent = [file.checked_sub(1), (file < 11).then_some(file + 1)]
+            .into_iter()
+            .flatten();
+        match color {
+            Color::White => adjacent.all(|f| self.highest[1][f] <= rank),
+            Color::Black => adjacent.all(|f| self.lowest[0][f] >= rank),
+        }
+    }
+
     /// True if no own Pawn stands on an adjacent file.
     fn is_isolated(&self, color: Color, file: usize) -> bool {
         let own = &self.count[color.index()];
@@ -73,18 +87,50 @@ pub(super) fn pawn_terms(
     files: &PawnFiles,
     color: Color,
     s: Square,
+    strong_promotion: bool,
 ) -> (Tapered, Tapered) {
-    let relative = match color {
-        Color::White => s.rank(),
-        Color::Black => 7 - s.rank(),
-    } as i32;
+    let relative = relative_rank(color, s);
     let placement = params.pawn_advance * (relative - 2).max(0);
     let mut structure = Tapered::default();
     if files.is_passed(color, s) {
         structure += params.passed_pawn[relative as usize];
     }
+    if relative == 6 && strong_promotion {
+        structure += params.seventh_rank_pawn;
+    }
     if files.is_isolated(color, s.file() as usize) {
         structure += params.isolated_pawn;
     }
     (placement, structure)
+}
+
+/// Rank of `s` counted from `color`'s own side (0 = its back rank).
+pub(super) fn relative_rank(color: Color, s: Square) -> i32 {
+    i32::from(match color {
+        Color::White => s.rank(),
+        Color::Black => 7 - s.rank(),
+    })
+}
+
+/// True if `s` is an outpost for a man of `color`: in the enemy's half or
+/// just short of it (relative ranks 4 to 6), guarded by an own Pawn, out of
+/// reach of every enemy Pawn.
+pub(super) fn is_outpost(pos: &Position, files: &PawnFiles, color: Color, s: Square) -> bool {
+    if !(3..=5).contains(&relative_rank(color, s)) || !files.safe_from_pawns(color, s) {
+        return false;
+    }
+    let behind = -color.forward();
+    [-1, 1].into_iter().any(|df| {
+        s.offset(df, behind)
+            .and_then(|g| pos.piece_at(g))
+            .is_some_and(|p| p.color() == color && p.kind() == PieceKind::Pawn)
+    })
+}
+
+/// True if a Pawn of `color` promoting now may become a Queen, Gnu or Tank
+/// (the side lacks one of them; otherwise only a Frog, rules.md).
+pub(super) fn strong_promotion(pos: &Position, color: Color) -> bool {
+    [PieceKind::Queen, PieceKind::Gnu, PieceKind::Tank]
+        .into_iter()
+        .any(|k| pos.count(color, k) == 0)
 }
