@@ -122,6 +122,15 @@ fn tune_command() -> Command {
         ))
         .arg(num("threads", "2", "Threads"))
         .arg(
+            Arg::new("only")
+                .long("only")
+                .value_name("PREFIX")
+                .value_delimiter(',')
+                .help(
+                    "Tune only weights whose names start with these (e.g. outpost,frog_promotion)",
+                ),
+        )
+        .arg(
             Arg::new("steps")
                 .long("steps")
                 .value_delimiter(',')
@@ -176,6 +185,9 @@ fn tune(m: &ArgMatches) -> Result<(), String> {
         max_passes: num("passes").max(1),
         max_run: num("run").max(1),
         threads: num("threads").clamp(1, 64),
+        only: m
+            .get_many::<String>("only")
+            .map_or_else(Vec::new, |v| v.cloned().collect()),
     };
     let r = crate::tune::tune(train, held_out, &start, &cfg, &mut |line| {
         println!("{line}")

@@ -75,6 +75,9 @@ pub struct TuneConfig {
     pub max_run: usize,
     /// Threads for the error sums.
     pub threads: usize,
+    /// Tune only the weights whose names start with one of these (empty:
+    /// every tunable weight), e.g. to fit a new term with the rest fixed.
+    pub only: Vec<String>,
 }
 
 /// The result of a run.
@@ -115,6 +118,7 @@ pub fn tune(
         .weights_mut()
         .into_iter()
         .enumerate()
+        .filter(|(_, w)| cfg.only.is_empty() || cfg.only.iter().any(|p| w.name.starts_with(p)))
         .filter_map(|(i, w)| w.tunable.then_some(i))
         .collect();
     for &step in &cfg.steps {
@@ -203,6 +207,7 @@ mod tests {
             max_passes: 3,
             max_run: 4,
             threads: 2,
+            only: Vec::new(),
         };
         let r = tune(&train, &train, &start, &cfg, &mut |_| {});
         assert!(r.train.1 < r.train.0);
@@ -210,5 +215,12 @@ mod tests {
         let (before, after) = (start.piece_values[cannon], r.params.piece_values[cannon]);
         assert!(after.mg + after.eg < before.mg + before.eg, "{after:?}");
         assert_eq!(r.params.value_mg(PieceKind::Pawn), 100);
+        // Restricted to other weights, the Cannon's value stays put.
+        let only = TuneConfig {
+            only: vec!["mobility.".into(), "value.Knight".into()],
+            ..cfg
+        };
+        let r = tune(&train, &train, &start, &only, &mut |_| {});
+        assert_eq!(r.params.piece_values[cannon], before);
     }
 }
