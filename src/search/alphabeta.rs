@@ -263,14 +263,7 @@ impl Worker<'_> {
             if m == node.excluded {
                 continue;
             }
-            let (quiet, killer) = (!self.pos.is_tactical(m), is_killer_order(order));
-            let traits = MoveTraits {
-                quiet,
-                gives_check: self.pos.gives_check(m),
-                killer,
-                bad_capture: is_bad_capture_score(order),
-                history: if quiet && !killer { order } else { 0 },
-            };
+            let traits = self.move_traits(m, order);
             if !node.pv_node
                 && !node.in_check
                 && !traits.gives_check
@@ -309,12 +302,8 @@ impl Worker<'_> {
                         self.update_pv(ply, m);
                     }
                     if score >= beta {
-                        if traits.quiet {
-                            self.reward_quiet(ply, m, depth, &quiets_tried);
-                        }
-                        let capture = (!traits.quiet).then_some(m);
-                        self.history
-                            .reward_captures(&self.pos, capture, &captures_tried, depth);
+                        let tried = (&quiets_tried[..], &captures_tried[..]);
+                        self.reward_cutoff(ply, m, traits.quiet, depth, tried);
                         break;
                     }
                 }
@@ -332,6 +321,37 @@ impl Worker<'_> {
         }
         self.store(node, best, original_alpha, beta, best_move, tt_move);
         best
+    }
+
+    /// What the move loop needs to know of move `m` with ordering score `order`.
+    #[inline]
+    fn move_traits(&self, m: Move, order: i32) -> MoveTraits {
+        let (quiet, killer) = (!self.pos.is_tactical(m), is_killer_order(order));
+        MoveTraits {
+            quiet,
+            gives_check: self.pos.gives_check(m),
+            killer,
+            bad_capture: is_bad_capture_score(order),
+            history: if quiet && !killer { order } else { 0 },
+        }
+    }
+
+    /// Move `m` cut off at `depth` after the (quiet, capture) moves `tried`:
+    /// teach the killers and histories.
+    fn reward_cutoff(
+        &mut self,
+        ply: usize,
+        m: Move,
+        quiet: bool,
+        depth: i32,
+        tried: (&[Move], &[Move]),
+    ) {
+        if quiet {
+            self.reward_quiet(ply, m, depth, tried.0);
+        }
+        let capture = (!quiet).then_some(m);
+        self.history
+            .reward_captures(&self.pos, capture, tried.1, depth);
     }
 
     /// Store a node's result: the best move, or the TT move after a fail low.
