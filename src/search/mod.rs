@@ -83,12 +83,13 @@ impl Default for Features {
             futility: true,
             late_move_pruning: true,
             late_move_reductions: true,
+            // +62 Elo at 10 s + 0.1 s, SPRT H1 (docs/engine.md).
+            see: true,
             // Built and measured, not proven (docs/engine.md): off.
             continuation_history: false,
             history_reductions: false,
             improving: false,
             iir: false,
-            see: false,
             singular: false,
             capture_history: false,
         }

@@ -4,12 +4,13 @@
 //!
 //! Stages, in order: the TT move; good captures and promotions (MVV-LVA,
 //! then capture history); killer moves; quiet moves by history (`history`);
-//! losing captures last. A capture
-//! "loses" when the capturer is worth more than the victim and the
-//! destination is attacked after the move. That test is exact for hoppers
-//! (it runs the real attack scan on the board after the capture, so a screen
-//! that moved or vanished is seen); it is a one-ply approximation of a full
-//! exchange evaluation (docs/engine.md).
+//! losing captures last. A capture "loses" when the full exchange on its
+//! square (`see`) comes out below zero. With the exchange evaluator off
+//! (`Dev_See=false`, and for the root's first ordering) the test is one
+//! ply: the capturer is worth more than the victim and the destination is
+//! attacked after the move, by the real attack scan on the board after the
+//! capture, so a hopper screen that moved or vanished is seen
+//! (docs/engine.md).
 
 use super::history::{History, HistoryView};
 use super::see::see;
