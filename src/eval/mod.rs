@@ -107,11 +107,14 @@ fn leaper_terms(
     if !OUTPOST_KINDS.contains(&kind) {
         return total;
     }
-    if pawns::is_outpost(pos, files, color, s) {
-        total += params.outpost[kind.index()];
+    // A term at zero weight is not computed (the terms are off by default).
+    let outpost = params.outpost[kind.index()];
+    if outpost != Tapered::default() && pawns::is_outpost(pos, files, color, s) {
+        total += outpost;
     }
     if kind == PieceKind::Frog
         && strong_promotion
+        && params.frog_promotion != Tapered::default()
         && activity::frog_reaches_far_rank(&pos.board, s.mailbox(), color)
     {
         total += params.frog_promotion;
