@@ -43,12 +43,11 @@ fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
 }
 
 /// The search switches that are off by default (docs/engine.md).
-const EXPERIMENTAL: [&str; 7] = [
+const EXPERIMENTAL: [&str; 6] = [
     "ContinuationHistory",
     "HistoryReductions",
     "Improving",
     "Iir",
-    "See",
     "Singular",
     "CaptureHistory",
 ];

@@ -40,27 +40,33 @@ impl PawnFiles {
         p
     }
 
+    /// True if no enemy Pawn on any of `files` stands ahead of `s` (seen
+    /// from `color`).
+    fn no_enemy_pawn_ahead(
+        &self,
+        color: Color,
+        s: Square,
+        mut files: impl Iterator<Item = usize>,
+    ) -> bool {
+        let rank = s.rank() as i8;
+        match color {
+            Color::White => files.all(|f| self.highest[1][f] <= rank),
+            Color::Black => files.all(|f| self.lowest[0][f] >= rank),
+        }
+    }
+
     /// True if no enemy Pawn on this or an adjacent file stands ahead.
     fn is_passed(&self, color: Color, s: Square) -> bool {
-        let (file, rank) = (s.file() as usize, s.rank() as i8);
-        let mut adjacent = file.saturating_sub(1)..=(file + 1).min(11);
-        match color {
-            Color::White => adjacent.all(|f| self.highest[1][f] <= rank),
-            Color::Black => adjacent.all(|f| self.lowest[0][f] >= rank),
-        }
+        let file = s.file() as usize;
+        self.no_enemy_pawn_ahead(color, s, file.saturating_sub(1)..=(file + 1).min(11))
     }
 
     /// True if no enemy Pawn on an adjacent file stands ahead of `s`, so
     /// none can ever attack it (Pawns capture one step diagonally forward).
     fn safe_from_pawns(&self, color: Color, s: Square) -> bool {
-        let (file, rank) = (s.file() as usize, s.rank() as i8);
-        let mut adjacent = [file.checked_sub(1), (file < 11).then_some(file + 1)]
-            .into_iter()
-            .flatten();
-        match color {
-            Color::White => adjacent.all(|f| self.highest[1][f] <= rank),
-            Color::Black => adjacent.all(|f| self.lowest[0][f] >= rank),
-        }
+        let file = s.file() as usize;
+        let adjacent = [file.checked_sub(1), (file < 11).then_some(file + 1)];
+        self.no_enemy_pawn_ahead(color, s, adjacent.into_iter().flatten())
     }
 
     /// True if no own Pawn stands on an adjacent file.

@@ -64,10 +64,9 @@ pub type Context = [usize; 2];
 /// One search thread's history tables.
 pub struct History {
     butterfly: Vec<i32>,
-    /// `(PIECE_TO + 1)` rows (earlier move) x `PIECE_TO` columns (this move).
+    /// `(PIECE_TO + 1)` rows (earlier move) x `PIECE_TO` columns (this
+    /// move); empty when continuation history is off.
     cont: Vec<i16>,
-    /// Whether continuation history is consulted and learned.
-    use_cont: bool,
     /// Piece-to x victim (empty when capture history is off).
     capture: Vec<i16>,
 }
@@ -93,7 +92,6 @@ impl History {
             } else {
                 Vec::new()
             },
-            use_cont,
             capture: if use_capture {
                 vec![0; CAPTURE_SIZE]
             } else {
@@ -143,7 +141,7 @@ impl History {
     pub fn quiet_score(&self, pos: &Position, m: Move, ctx: Context) -> i32 {
         let side = pos.side_to_move().index();
         let mut s = self.butterfly[butterfly_index(side, m)] / 32;
-        if self.use_cont {
+        if !self.cont.is_empty() {
             let pt = piece_to(pos, m);
             if pt != NO_PIECE_TO {
                 s += self.cont_at(ctx[0], pt) + self.cont_at(ctx[1], pt);
@@ -166,7 +164,7 @@ impl History {
         let side = pos.side_to_move().index();
         let h = &mut self.butterfly[butterfly_index(side, m)];
         *h = gravity(*h, bonus * 32, HISTORY_MAX);
-        if !self.use_cont {
+        if self.cont.is_empty() {
             return;
         }
         let pt = piece_to(pos, m);

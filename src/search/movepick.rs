@@ -184,11 +184,14 @@ fn tactical_score(pos: &Position, m: Move, params: &EvalParams, exchange: bool) 
         }
     });
     let mvv_lva = 16 * (victim + promo) - attacker / 16;
-    let good = if exchange {
-        see(pos, m, params) >= 0
-    } else {
-        promo > 0 || capture_is_safe(pos, m, params)
-    };
+    // Taking a man worth at least the capturer never loses (the worst reply
+    // retakes the capturer): no scan needed, by either test.
+    let good = attacker <= victim
+        || if exchange {
+            see(pos, m, params) >= 0
+        } else {
+            promo > 0 || capture_is_safe(pos, m, params)
+        };
     if good {
         GOOD_CAPTURE + mvv_lva
     } else {

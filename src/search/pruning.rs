@@ -208,8 +208,8 @@ impl Worker<'_> {
 
     /// Singular extension test of the TT move at a node of `depth`: search
     /// the node without it, reduced, against a bound just below the TT
-    /// score. `entry` is the node's TT entry; `excluded` the move an
-    /// enclosing test already leaves out here.
+    /// score. `entry` is the node's TT entry; no test runs inside another
+    /// (the node's `excluded` move is then set).
     pub fn singular(
         &mut self,
         entry: Option<TtEntry>,

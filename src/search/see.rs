@@ -30,19 +30,24 @@ pub fn see(pos: &Position, m: Move, params: &EvalParams) -> i32 {
     if m.is_castle() {
         return 0;
     }
+    let (mut board, first) = play_capture(pos, m, params);
+    first - best_reply(&mut board, m.target_box(), !pos.side_to_move(), params)
+}
+
+/// The board after capture `m` and what it takes (with a promotion's gain).
+fn play_capture(pos: &Position, m: Move, params: &EvalParams) -> (Board, i32) {
     let (from, to) = (m.origin_box(), m.target_box());
     let mut board = pos.board;
     let mut first = value(board[to], params);
-    let placed = match m.promotion() {
+    board[to] = match m.promotion() {
         Some(k) => {
             first += params.value_mg(k) - params.value_mg(PieceKind::Pawn);
             Piece::new(pos.side_to_move(), k).code()
         }
         None => board[from],
     };
-    board[to] = placed;
     board[from] = EMPTY;
-    first - best_reply(&mut board, to, !pos.side_to_move(), params)
+    (board, first)
 }
 
 /// What `side` gains on square `to` from here, least valuable attacker
@@ -150,7 +155,7 @@ mod tests {
 
     /// SEE and the brute force's value of capture `m` on `pos`.
     fn both(pos: &Position, m: Move, params: &EvalParams) -> Option<(i32, i32)> {
-        let (from, to) = (m.origin_box(), m.target_box());
+        let to = m.target_box();
         let them = !pos.side_to_move();
         // Keep the brute force small: few men bear on the square.
         let (mut a, mut d) = (ArrayVec::new(), ArrayVec::new());
@@ -159,16 +164,7 @@ mod tests {
         if a.len() + d.len() > 7 {
             return None;
         }
-        let mut board = pos.board;
-        let mut first = value(board[to], params);
-        board[to] = match m.promotion() {
-            Some(k) => {
-                first += params.value_mg(k) - params.value_mg(PieceKind::Pawn);
-                Piece::new(pos.side_to_move(), k).code()
-            }
-            None => board[from],
-        };
-        board[from] = EMPTY;
+        let (board, first) = play_capture(pos, m, params);
         Some((see(pos, m, params), first - brute(&board, to, them, params)))
     }
 
