@@ -88,6 +88,18 @@ fn the_page_and_its_files_are_served() {
     let (status, v) = json_call(s.addr(), "GET", "/api/levels", json!({}));
     assert_eq!(status, 200);
     assert!(v["levels"].as_array().unwrap().len() >= 4);
+    // The page's piece names come from the rules' one table.
+    let (status, v) = json_call(s.addr(), "GET", "/api/pieces", json!({}));
+    assert_eq!(status, 200);
+    let pieces = v["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 12);
+    for (p, kind) in pieces.iter().zip(humpty::PieceKind::ALL) {
+        assert_eq!(p["letter"], kind.letter().to_string());
+        assert_eq!(p["name"], kind.name());
+        assert!(p["moves"].as_str().is_some_and(|m| !m.is_empty()));
+    }
+    let (_, js) = call(s.addr(), "GET", "/pieces.js", None);
+    assert!(!js.contains("\"Camel\""), "pieces.js keeps its own names");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 mod common;
 
 use common::process::Engine;
-use humpty::protocol::xboard::{piece_lines, PIECE_TO_CHAR};
+use humpty::protocol::xboard::piece_lines;
 
 /// The piece lines XBoard was tested with (docs/protocol.md).
 const PIECE_LINES: [&str; 12] = [
@@ -13,13 +13,18 @@ const PIECE_LINES: [&str; 12] = [
     "R& R",
     "Q& Q",
     "K& KO3",
+    "L& C",
+    "G& NC",
     "C& mRcpR",
     "A& mBcpB",
     "T& mQcpQ",
-    "L& C",
-    "G& NC",
     "F& FH",
 ];
+/// Our letters at the GUI's type slots (Cannon 11, Unicorn 20 for the
+/// Arrow, Camel 24, Tower 25 for the Tank, Hat 27 for the Frog, Gnu 31), so
+/// every piece has an image.
+const PIECE_TO_CHAR: &str =
+    "PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk";
 use humpty::Position;
 
 fn xboard() -> Engine {
@@ -279,12 +284,12 @@ fn results_are_claimed() {
     e.send("sd 3");
     e.send("go");
     let lines = e.until(|l| l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2"));
-    assert_eq!(lines.last().unwrap(), "1-0 {White mates}");
+    assert_eq!(lines.last().unwrap(), "1-0 {Checkmate: White wins}");
     e.send("force");
     e.send("setboard k11/12/12/1Q10/12/12/12/11K w - - 0 1");
     e.send("usermove b5b6");
     let lines = e.until(|l| l.starts_with("1/2"));
-    assert_eq!(lines.last().unwrap(), "1/2-1/2 {Stalemate}");
+    assert_eq!(lines.last().unwrap(), "1/2-1/2 {Stalemate: draw}");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 use super::params::{EvalParams, Tapered};
 use crate::rules::board::{
-    beyond_screen, is_enemy, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY, LINE_STEPS, OFFBOARD,
+    beyond_screen, is_enemy, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY, LINE_STEPS, OFFBOARD,
     ORTHO_LINES,
 };
 use crate::rules::piece::{Color, PieceKind};
@@ -109,10 +109,7 @@ impl Walk<'_> {
 /// far rank from another rank (a move that may promote, rules.md).
 pub(super) fn frog_reaches_far_rank(board: &Board, from: usize, color: Color) -> bool {
     let t = &*TABLES;
-    let far = match color {
-        Color::White => 7,
-        Color::Black => 0,
-    };
+    let far = color.far_rank();
     let rank = |cell: usize| Square::from_mailbox(cell).map(|s| s.rank());
     if rank(from) == Some(far) {
         return false;
@@ -148,7 +145,7 @@ pub(super) fn reach(
     match kind {
         PieceKind::Pawn => {
             // Pawns count only their attacks on the King zone.
-            let ahead = step_from(from, color.forward() as i16 * 16);
+            let ahead = step_from(from, pawn_step(color));
             for to in [ahead - 1, ahead + 1] {
                 if board[to] != OFFBOARD && w.in_zone(to) {
                     w.reach.zone_hits += 1;

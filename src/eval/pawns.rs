@@ -136,7 +136,7 @@ pub(super) fn is_outpost(pos: &Position, files: &PawnFiles, color: Color, s: Squ
 /// True if a Pawn of `color` promoting now may become a Queen, Gnu or Tank
 /// (the side lacks one of them; otherwise only a Frog, rules.md).
 pub(super) fn strong_promotion(pos: &Position, color: Color) -> bool {
-    [PieceKind::Queen, PieceKind::Gnu, PieceKind::Tank]
+    PieceKind::PROMOTED
         .into_iter()
         .any(|k| pos.count(color, k) == 0)
 }

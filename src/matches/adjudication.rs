@@ -3,9 +3,9 @@
 //! scores are White's view on the search scale (`Score::to_search`), so mate
 //! scores of any engine compare with centipawns.
 
-use super::game::GameResult;
 use super::runner::MatchConfig;
 use crate::rules::position::Position;
+use crate::rules::result::{GameEnd, GameResult};
 
 /// Draw adjudication: after `move_number`, both engines' last `move_count`
 /// scores within `score` centipawns of 0.
@@ -34,13 +34,13 @@ pub(super) fn adjudicate(
     cfg: &MatchConfig,
     pos: &Position,
     scores: &[Option<i32>],
-) -> Option<(GameResult, String)> {
+) -> Option<GameEnd> {
     if let Some(d) = cfg.draw {
         let n = 2 * d.move_count;
         if u32::from(pos.fullmove_number()) >= d.move_number && scores.len() >= n && n > 0 {
             let recent = &scores[scores.len() - n..];
             if recent.iter().all(|s| s.is_some_and(|v| v.abs() <= d.score)) {
-                return Some((GameResult::Draw, "Draw by adjudication".into()));
+                return Some(GameEnd::adjudicated(GameResult::Draw));
             }
         }
     }
@@ -49,10 +49,10 @@ pub(super) fn adjudicate(
         if scores.len() >= n && n > 0 {
             let recent = &scores[scores.len() - n..];
             if recent.iter().all(|s| s.is_some_and(|v| v >= r.score)) {
-                return Some((GameResult::WhiteWins, "White wins by adjudication".into()));
+                return Some(GameEnd::adjudicated(GameResult::WhiteWins));
             }
             if recent.iter().all(|s| s.is_some_and(|v| v <= -r.score)) {
-                return Some((GameResult::BlackWins, "Black wins by adjudication".into()));
+                return Some(GameEnd::adjudicated(GameResult::BlackWins));
             }
         }
     }

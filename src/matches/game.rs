@@ -10,6 +10,7 @@ use crate::engine::{Clocks, Score, TimeControl};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
+use crate::rules::result::{GameEnd, GameResult};
 use std::time::Duration;
 
 /// One move of a game record.
@@ -23,35 +24,6 @@ pub struct MoveRecord {
     pub depth: Option<u32>,
     /// Time it took.
     pub time: Duration,
-}
-
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
-    /// 1-0.
-    WhiteWins,
-    /// 0-1.
-    BlackWins,
-    /// 1/2-1/2.
-    Draw,
-}
-
-impl GameResult {
-    /// PGN result token.
-    pub fn pgn(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    pub(super) fn win_for(c: Color) -> GameResult {
-        match c {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
 }
 
 /// Why the game ended in a fault, for the summary counters.
@@ -244,19 +216,16 @@ impl<'a> Game<'a> {
     /// How the game ends here, if the rules, the move limit or adjudication
     /// end it.
     fn finished(&self) -> Option<Ending> {
-        let (result, termination) = if let Some(outcome) = self.pos.outcome() {
-            let result = outcome
-                .winner()
-                .map_or(GameResult::Draw, GameResult::win_for);
-            (result, outcome.to_string())
+        let end = if let Some(outcome) = self.pos.outcome() {
+            GameEnd::from_outcome(outcome)
         } else if self.cfg.max_plies.is_some_and(|m| self.moves.len() >= m) {
-            (GameResult::Draw, "Draw by move limit".into())
+            GameEnd::move_limit()
         } else {
             adjudicate(self.cfg, &self.pos, &self.white_scores)?
         };
         Some(Ending {
-            result,
-            termination,
+            result: end.result,
+            termination: end.text(),
             fault: None,
         })
     }

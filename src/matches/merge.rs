@@ -10,6 +10,7 @@ use super::game::Fault;
 use super::pgn::PgnGame;
 use super::runner::{MatchReport, PairStats};
 use super::stats::Sprt;
+use crate::rules::result::GameResult;
 use std::collections::{HashMap, HashSet};
 
 /// One game as the summary needs it.
@@ -35,16 +36,10 @@ fn played(g: &PgnGame) -> Result<Played<'_>, String> {
         .ok_or_else(|| {
             format!("Round tag '{round_tag}' is not R.1 or R.2 as humpty match writes")
         })?;
-    let white_points = match tag("Result") {
-        "1-0" => 1.0,
-        "0-1" => 0.0,
-        "1/2-1/2" => 0.5,
-        other => {
-            return Err(format!(
-                "round {round_tag}: result '{other}' is not a finished game"
-            ))
-        }
-    };
+    let white_points = tag("Result")
+        .parse::<GameResult>()
+        .map_err(|e| format!("round {round_tag}: {e}"))?
+        .white_score();
     let fault = match g.tags.get("Fault") {
         None => None,
         Some(f) => Some(Fault::from_tag(f).ok_or_else(|| format!("unknown Fault tag '{f}'"))?),

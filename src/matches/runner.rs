@@ -4,7 +4,7 @@
 //! keeps the score per engine pair with Elo, LOS and the SPRT (`stats`).
 
 use super::adjudication::{DrawAdjudication, ResignAdjudication};
-use super::game::{play_game, Fault, GameRecord, GameResult, Job, Seats};
+use super::game::{play_game, Fault, GameRecord, Job, Seats};
 use super::pgn::{pgn, Notation};
 use super::player::EngineSpec;
 use super::stats::{elo_interval, los, Sprt, SprtState, Tally};
@@ -249,11 +249,7 @@ impl MatchReport {
             return;
         };
         // Points for the lower-numbered engine.
-        let white_points = match record.result {
-            GameResult::WhiteWins => 1.0,
-            GameResult::BlackWins => 0.0,
-            GameResult::Draw => 0.5,
-        };
+        let white_points = record.result.white_score();
         let points = if job.white == a {
             white_points
         } else {

@@ -18,37 +18,16 @@ use crate::engine::{
 use crate::rules::moves::{Move, MoveError};
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::{Outcome, Position};
+use crate::rules::result::GameEnd;
 use crate::rules::square::Square;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-/// XBoard's piece-to-char table: our letters placed at the GUI's type slots
-/// (Cannon 11, Unicorn 20 for the Arrow, Camel 24, Tower 25 for the Tank,
-/// Hat 27 for the Frog, Gnu 31), so every piece has an image and `T` exists.
-pub const PIECE_TO_CHAR: &str =
-    "PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk";
-
-/// The order in which the `piece` lines are sent.
-const PIECE_ORDER: [PieceKind; 12] = [
-    PieceKind::Pawn,
-    PieceKind::Knight,
-    PieceKind::Bishop,
-    PieceKind::Rook,
-    PieceKind::Queen,
-    PieceKind::King,
-    PieceKind::Cannon,
-    PieceKind::Arrow,
-    PieceKind::Tank,
-    PieceKind::Camel,
-    PieceKind::Gnu,
-    PieceKind::Frog,
-];
-
 /// The `piece` lines (`&`: both colours), from each kind's Betza string.
 pub fn piece_lines() -> Vec<String> {
-    PIECE_ORDER
+    PieceKind::ALL
         .iter()
         .map(|k| format!("{}& {}", k.letter(), k.info().betza))
         .collect()
@@ -122,20 +101,10 @@ fn thinking_line(info: &Info) -> String {
     )
 }
 
-/// The result line for a finished game.
+/// The result line for a finished game: the PGN token and the reason.
 fn result_line(outcome: Outcome) -> String {
-    match outcome {
-        Outcome::Checkmate {
-            winner: Color::White,
-        } => "1-0 {White mates}".into(),
-        Outcome::Checkmate {
-            winner: Color::Black,
-        } => "0-1 {Black mates}".into(),
-        Outcome::Stalemate => "1/2-1/2 {Stalemate}".into(),
-        Outcome::Repetition => "1/2-1/2 {Draw by repetition}".into(),
-        Outcome::FiftyMoves => "1/2-1/2 {50-move rule}".into(),
-        Outcome::BareKings => "1/2-1/2 {Bare kings}".into(),
-    }
+    let end = GameEnd::from_outcome(outcome);
+    format!("{} {{{}}}", end.result, end.text())
 }
 
 impl Xboard {
@@ -183,7 +152,8 @@ impl Xboard {
 
     fn announce_variant(&self) {
         self.send(&format!(
-            "setup ({PIECE_TO_CHAR}) 12x8+0_fairy {}",
+            "setup ({}) 12x8+0_fairy {}",
+            PieceKind::xboard_piece_to_char(),
             Position::START_FEN
         ));
         for p in piece_lines() {

@@ -5,8 +5,8 @@
 //! around the 12x8 board is `OFFBOARD`, a walk along a line stops at the edge
 //! without a bounds test.
 
-use crate::rules::square::{Square, MAILBOX_SIZE};
-use crate::rules::tables::{DIAG_DIRS, ORTHO_DIRS};
+use crate::rules::piece::Color;
+use crate::rules::square::{Square, DIAG_DIRS, MAILBOX_SIZE, MAILBOX_WIDTH, ORTHO_DIRS};
 
 /// A mailbox board: piece codes, `EMPTY` or `OFFBOARD`.
 pub(crate) type Board = [u8; MAILBOX_SIZE];
@@ -49,6 +49,12 @@ pub(crate) const ORTHO_LINES: std::ops::Range<usize> = 0..4;
 pub(crate) const DIAG_LINES: std::ops::Range<usize> = 4..8;
 /// All eight lines (Queen, Tank).
 pub(crate) const ALL_LINES: std::ops::Range<usize> = 0..8;
+
+/// The mailbox step of a Pawn of `color` (one rank forward).
+#[inline]
+pub(crate) const fn pawn_step(color: Color) -> i16 {
+    color.forward() as i16 * MAILBOX_WIDTH
+}
 
 /// The cell after `s` along `step`.
 #[inline]

@@ -41,7 +41,12 @@ const fn sq(file: u8, rank: u8) -> Square {
     }
 }
 
-/// The four castlings: [colour][0 = king side, 1 = queen side].
+/// Index of the king-side castling in a colour's pair of `CASTLES`.
+pub const KING_SIDE: usize = 0;
+/// Index of the queen-side castling in a colour's pair of `CASTLES`.
+pub const QUEEN_SIDE: usize = 1;
+
+/// The four castlings: [colour][`KING_SIDE`, `QUEEN_SIDE`].
 pub const CASTLES: [[CastleGeometry; 2]; 2] = [
     [
         CastleGeometry {
@@ -99,6 +104,40 @@ pub(crate) fn geometry(side: Color, king_to: usize) -> &'static CastleGeometry {
     } else {
         &pair[1]
     }
+}
+
+/// Whether the castling whose King lands on `king_to` is the king-side one
+/// (SAN's `O-O`).
+pub fn is_king_side(king_to: Square) -> bool {
+    CASTLES.iter().any(|pair| pair[KING_SIDE].king_to == king_to)
+}
+
+/// A castling's letter in FEN's rights field: `K`/`Q`, upper case for White.
+pub fn fen_letter(color: Color, wing: usize) -> char {
+    let c = if wing == KING_SIDE { 'k' } else { 'q' };
+    match color {
+        Color::White => c.to_ascii_uppercase(),
+        Color::Black => c,
+    }
+}
+
+/// The castling a FEN rights letter names: `KQkq`, or the Rook's file
+/// letter (Chess960 style, `L`/`A` here), upper case for White.
+pub fn from_fen_letter(ch: char) -> Option<(Color, &'static CastleGeometry)> {
+    let color = if ch.is_ascii_uppercase() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let lower = ch.to_ascii_lowercase();
+    CASTLES[color.index()]
+        .iter()
+        .enumerate()
+        .find(|(wing, g)| {
+            fen_letter(Color::Black, *wing) == lower
+                || g.rook_from.to_string().starts_with(lower)
+        })
+        .map(|(_, g)| (color, g))
 }
 
 /// The Rook's home square of the castling whose King goes from `king_from`

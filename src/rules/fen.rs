@@ -1,7 +1,7 @@
 //! FEN for the 12x8 board: parse (with typed errors that say what and where)
 //! and print, round-tripping.
 
-use crate::rules::castling::{rights, CASTLES};
+use crate::rules::castling::{self, CASTLES};
 use crate::rules::piece::{Color, Piece, PieceKind};
 use crate::rules::position::{Position, MAX_MEN_PER_SIDE};
 use crate::rules::square::Square;
@@ -216,15 +216,8 @@ impl Position {
         let castle_field = fields.get(2).copied().unwrap_or("-");
         if castle_field != "-" {
             for ch in castle_field.chars() {
-                // File letters (Chess960 style) name the Rook: l = king side, a = queen side.
-                let (color, wing) = match ch {
-                    'K' | 'L' => (Color::White, 0),
-                    'Q' | 'A' => (Color::White, 1),
-                    'k' | 'l' => (Color::Black, 0),
-                    'q' | 'a' => (Color::Black, 1),
-                    _ => return Err(FenError::CastlingChar(ch)),
-                };
-                let g = &CASTLES[color.index()][wing];
+                let (color, g) =
+                    castling::from_fen_letter(ch).ok_or(FenError::CastlingChar(ch))?;
                 let king_home =
                     pos.piece_at(g.king_from) == Some(Piece::new(color, PieceKind::King));
                 let rook_home =
@@ -283,14 +276,11 @@ impl Position {
         if rights == 0 {
             out.push('-');
         } else {
-            for (bit, ch) in [
-                (rights::WHITE_KING, 'K'),
-                (rights::WHITE_QUEEN, 'Q'),
-                (rights::BLACK_KING, 'k'),
-                (rights::BLACK_QUEEN, 'q'),
-            ] {
-                if rights & bit != 0 {
-                    out.push(ch);
+            for color in Color::BOTH {
+                for (wing, g) in CASTLES[color.index()].iter().enumerate() {
+                    if rights & g.right != 0 {
+                        out.push(castling::fen_letter(color, wing));
+                    }
                 }
             }
         }

@@ -13,6 +13,7 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod random;
+pub mod result;
 pub mod san;
 pub mod square;
 pub mod tables;

@@ -10,7 +10,7 @@
 
 use crate::rules::attack::attacked;
 use crate::rules::board::{
-    beyond_screen, is_enemy, next_occupied, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY,
+    beyond_screen, is_enemy, next_occupied, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY,
     LINE_STEPS, OFFBOARD, ORTHO_LINES,
 };
 use crate::rules::castling::{self, CASTLES};
@@ -45,10 +45,7 @@ impl Position {
         let side = self.side;
         let absent = |k| self.count(side, k) == 0;
         let mut frog = [None; 3];
-        for (slot, kind) in [PieceKind::Queen, PieceKind::Gnu, PieceKind::Tank]
-            .into_iter()
-            .enumerate()
-        {
+        for (slot, kind) in PieceKind::PROMOTED.into_iter().enumerate() {
             if absent(kind) {
                 frog[slot] = Some(kind);
             }
@@ -187,7 +184,7 @@ impl Position {
     ) {
         let side = self.side;
         let fsq = Square::from_mailbox(from).expect("listed square on board");
-        let ahead = step_from(from, side.forward() as i16 * 16);
+        let ahead = step_from(from, pawn_step(side));
         let promotes = fsq.rank() as i8 + side.forward() == side.far_rank() as i8;
         let mut add = |list: &mut MoveList, to: usize| {
             let tsq = Square::from_mailbox(to).expect("on board");

@@ -204,13 +204,9 @@ impl FromStr for MoveText {
         }
         let from: Square = s[0..2].parse().map_err(|_| err())?;
         let to: Square = s[2..4].parse().map_err(|_| err())?;
-        let promotion = match bytes.get(4).map(|b| b.to_ascii_lowercase()) {
+        let promotion = match bytes.get(4) {
             None => None,
-            Some(b'q') => Some(PieceKind::Queen),
-            Some(b'g') => Some(PieceKind::Gnu),
-            Some(b't') => Some(PieceKind::Tank),
-            Some(b'f') => Some(PieceKind::Frog),
-            Some(_) => return Err(err()),
+            Some(&b) => Some(PieceKind::from_promotion_letter(b as char).ok_or_else(err)?),
         };
         if from == to {
             return Err(err());

@@ -6,6 +6,7 @@
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
+use crate::rules::result::GameResult;
 use std::collections::HashMap;
 
 /// XBoard's `VariantMen` tag: each piece letter with its Betza moves
@@ -170,7 +171,7 @@ pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
 /// or moves).
 fn finish(games: &mut Vec<PgnGame>, game: &mut PgnGame, body: &mut String) {
     for tok in movetext_tokens(body) {
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok.as_str()) {
+        if GameResult::is_token(&tok) {
             game.result = tok;
         } else {
             game.moves.push(tok);

@@ -110,6 +110,22 @@ impl PieceKind {
         PieceKind::Frog,
     ];
 
+    /// The kinds that exist only by promotion, in the order a promotion
+    /// lists them (rules.md, "Promotion"): a side may make one it lacks.
+    pub const PROMOTED: [PieceKind; 3] = [PieceKind::Queen, PieceKind::Gnu, PieceKind::Tank];
+
+    /// Whether a promotion may name this kind: one of `PROMOTED`, or a
+    /// Frog (a Pawn's last resort, a Frog staying a Frog is no promotion).
+    pub fn is_promotion_target(self) -> bool {
+        self == PieceKind::Frog || PieceKind::PROMOTED.contains(&self)
+    }
+
+    /// The kind a promotion letter of either case names, if a promotion
+    /// may name it.
+    pub fn from_promotion_letter(c: char) -> Option<PieceKind> {
+        PieceKind::from_letter(c).filter(|k| k.is_promotion_target())
+    }
+
     /// Index 0..12 for tables.
     #[inline]
     pub const fn index(self) -> usize {
@@ -141,6 +157,17 @@ impl PieceKind {
         PieceKind::ALL.iter().copied().find(|k| k.letter() == up)
     }
 
+    /// Its letter in the full-length (33 slots a colour) piece-to-char table
+    /// XBoard's `setup` command takes.
+    pub fn xboard_piece_to_char() -> String {
+        let mut slots = ['.'; 33];
+        for k in PieceKind::ALL {
+            slots[usize::from(k.info().xboard_slot)] = k.letter();
+        }
+        let white: String = slots.iter().collect();
+        format!("{white}{}", white.to_ascii_lowercase())
+    }
+
     /// English name.
     pub const fn name(self) -> &'static str {
         self.info().name
@@ -157,12 +184,15 @@ pub struct KindInfo {
     pub letter: char,
     /// English name.
     pub name: &'static str,
-    /// How it moves, in words (rules.md).
+    /// How it moves, in words for a person (rules.md; the web board's legend).
     pub movement: &'static str,
     /// Its moves in Betza notation as XBoard reads them. `FH` cannot say the
     /// River and the Pawn's cannot say which promotions exist; XBoard's
     /// `lift`/`highlight` tell it those.
     pub betza: &'static str,
+    /// Its slot in XBoard's piece-to-char table (the GUI's piece type,
+    /// which picks the image); the King always takes the last slot.
+    pub xboard_slot: u8,
 }
 
 /// The twelve kinds, in `PieceKind` order.
@@ -170,74 +200,86 @@ const KINDS: [KindInfo; NUM_KINDS] = [
     KindInfo {
         letter: 'P',
         name: "Pawn",
-        movement: "one step forward, captures one step diagonally forward; promotes on the last rank",
+        movement: "One step forward; captures one step diagonally forward. Promotes on the last rank.",
         betza: "fmWfceF",
+        xboard_slot: 0,
     },
     KindInfo {
         letter: 'N',
         name: "Knight",
-        movement: "(2,1) leaper",
+        movement: "Leaps (2,1).",
         betza: "N",
+        xboard_slot: 1,
     },
     KindInfo {
         letter: 'B',
         name: "Bishop",
-        movement: "diagonal slider",
+        movement: "Slides along diagonals.",
         betza: "B",
+        xboard_slot: 2,
     },
     KindInfo {
         letter: 'R',
         name: "Rook",
-        movement: "orthogonal slider",
+        movement: "Slides along ranks and files.",
         betza: "R",
+        xboard_slot: 3,
     },
     KindInfo {
         letter: 'Q',
         name: "Queen",
-        movement: "Rook + Bishop (by promotion only)",
+        movement: "Rook + Bishop. Only by promotion.",
         betza: "Q",
+        xboard_slot: 4,
     },
     KindInfo {
         letter: 'K',
         name: "King",
-        movement: "one step any way; castles three files toward either Rook",
+        movement: "One step in any direction; royal. Castles three files toward either Rook.",
         betza: "KO3",
+        xboard_slot: 32,
     },
     KindInfo {
         letter: 'L',
         name: "Camel",
-        movement: "(3,1) leaper",
+        movement: "Leaps (3,1).",
         betza: "C",
+        xboard_slot: 24,
     },
     KindInfo {
         letter: 'G',
         name: "Gnu",
-        movement: "Knight + Camel (by promotion only)",
+        movement: "Knight + Camel. Only by promotion.",
         betza: "NC",
+        xboard_slot: 31,
     },
     KindInfo {
         letter: 'C',
         name: "Cannon",
-        movement: "moves as a Rook, captures by hopping one orthogonal screen",
+        movement: "Moves like a Rook; captures by jumping exactly one piece on its line.",
         betza: "mRcpR",
+        xboard_slot: 11,
     },
     KindInfo {
         letter: 'A',
         name: "Arrow",
-        movement: "moves as a Bishop, captures by hopping one diagonal screen",
+        movement: "Moves like a Bishop; captures by jumping exactly one piece on its diagonal.",
         betza: "mBcpB",
+        xboard_slot: 20,
     },
     KindInfo {
         letter: 'T',
         name: "Tank",
-        movement: "Cannon + Arrow (by promotion only)",
+        movement: "Cannon + Arrow. Only by promotion.",
         betza: "mQcpQ",
+        xboard_slot: 25,
     },
     KindInfo {
         letter: 'F',
         name: "Frog",
-        movement: "one step diagonally or three orthogonally; crossing the River needs the two passed squares empty",
+        movement: "One step diagonally, or exactly three straight; crosses the River only over two empty squares.",
         betza: "FH",
+        xboard_slot: 27,
     },
 ];
 

@@ -57,18 +57,6 @@ impl Outcome {
     }
 }
 
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Outcome::Checkmate { winner } => write!(f, "{winner} mates"),
-            Outcome::Stalemate => f.write_str("Stalemate"),
-            Outcome::Repetition => f.write_str("Draw by repetition"),
-            Outcome::FiftyMoves => f.write_str("Draw by 50-move rule"),
-            Outcome::BareKings => f.write_str("Draw by bare kings"),
-        }
-    }
-}
-
 /// A Humpty Dumpty Chess position with its game history.
 #[derive(Clone)]
 pub struct Position {

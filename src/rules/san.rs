@@ -8,15 +8,11 @@
 //! `#`, `!` and `?` may be missing or extra, `0-0` for `O-O`, a promotion
 //! letter without `=` (either case), and long coordinate moves (`e2i6`).
 
+use crate::rules::castling;
 use crate::rules::moves::{Move, MoveError, MoveList};
 use crate::rules::piece::PieceKind;
 use crate::rules::position::Position;
 use crate::rules::square::Square;
-
-/// The file letter of the King's castling destination, King side.
-const KING_SIDE_FILE: u8 = 9; // j
-/// The file letter of the King's castling destination, Queen side.
-const QUEEN_SIDE_FILE: u8 = 3; // d
 
 impl Position {
     /// The SAN of `m`, which must be legal here.
@@ -37,7 +33,7 @@ impl Position {
     /// SAN without the check mark; `legal` holds this position's legal moves.
     fn san_body(&self, m: Move, legal: &MoveList) -> String {
         if m.is_castle() {
-            return if m.to().file() == KING_SIDE_FILE {
+            return if castling::is_king_side(m.to()) {
                 "O-O".into()
             } else {
                 "O-O-O".into()
@@ -182,12 +178,7 @@ impl SanText {
     fn matches(&self, pos: &Position, m: Move) -> bool {
         match *self {
             SanText::Castle { king_side } => {
-                let file = if king_side {
-                    KING_SIDE_FILE
-                } else {
-                    QUEEN_SIDE_FILE
-                };
-                m.is_castle() && m.to().file() == file
+                m.is_castle() && castling::is_king_side(m.to()) == king_side
             }
             SanText::Piece {
                 kind,
@@ -214,13 +205,7 @@ fn split_promotion(body: &str) -> Option<(&str, Option<PieceKind>)> {
     if !last.is_ascii_alphabetic() {
         return Some((body, None));
     }
-    let kind = match last.to_ascii_uppercase() {
-        b'Q' => PieceKind::Queen,
-        b'G' => PieceKind::Gnu,
-        b'T' => PieceKind::Tank,
-        b'F' => PieceKind::Frog,
-        _ => return None,
-    };
+    let kind = PieceKind::from_promotion_letter(last as char)?;
     let head = &body[..body.len() - 1];
     let head = head.strip_suffix('=').unwrap_or(head);
     head.as_bytes()

@@ -24,6 +24,11 @@ const PAD_COLS: u8 = 4;
 pub const MAILBOX_SIZE: usize = 16 * 15;
 /// Number of real squares.
 pub const NUM_SQUARES: usize = 96;
+/// The four orthogonal unit vectors (file, rank).
+pub const ORTHO_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+/// The four diagonal unit vectors (file, rank).
+pub const DIAG_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
 
 /// A square of the 12x8 board, stored as its mailbox index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -4,14 +4,10 @@
 
 use crate::rules::board::{Board, EMPTY};
 use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::square::{Square, MAILBOX_SIZE};
+use crate::rules::square::{Square, DIAG_DIRS, MAILBOX_SIZE, ORTHO_DIRS};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
-/// The four orthogonal unit vectors (file, rank).
-pub const ORTHO_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-/// The four diagonal unit vectors (file, rank).
-pub const DIAG_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 /// Knight (2,1) displacements.
 pub const KNIGHT_DELTAS: [(i8, i8); 8] = [
     (1, 2),

@@ -7,6 +7,7 @@ use crate::eval::{evaluate, EvalParams};
 use crate::rules::moves::MoveList;
 use crate::rules::pgn::parse_pgn;
 use crate::rules::position::Position;
+use crate::rules::result::GameResult;
 
 /// One labelled position.
 pub struct Sample {
@@ -37,16 +38,6 @@ pub struct LoadReport {
     pub positions: usize,
 }
 
-/// The game result from White's side, if the game finished.
-fn white_score(result: &str) -> Option<f64> {
-    match result {
-        "1-0" => Some(1.0),
-        "0-1" => Some(0.0),
-        "1/2-1/2" => Some(0.5),
-        _ => None,
-    }
-}
-
 /// The labelled quiet positions of every finished game in `pgn`.
 pub fn samples_from_pgn(
     pgn: &str,
@@ -57,7 +48,7 @@ pub fn samples_from_pgn(
 ) {
     for game in parse_pgn(pgn) {
         let (Some(result), Ok(start), Ok((_, moves))) = (
-            white_score(&game.result),
+            game.result.parse::<GameResult>().map(GameResult::white_score).ok(),
             game.start(),
             game.replay_moves(None),
         ) else {

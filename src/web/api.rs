@@ -2,7 +2,7 @@
 //! handler answers JSON, and every bad request a 4xx with `{"error": ...}`.
 
 use super::assets;
-use super::game::{Forfeit, Seats, WebGame};
+use super::game::{Seats, WebGame};
 use super::http::{body_json, send, ApiError, Reply, Target};
 use super::level::{self, Level};
 use super::search;
@@ -10,8 +10,9 @@ use super::store::{lock, SharedGame};
 use super::view::game_json;
 use super::App;
 use crate::rules::pgn::{parse_pgn, variant_men, write_game, WrittenMove};
-use crate::rules::piece::Color;
+use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
+use crate::rules::result::{GameEnd, UNFINISHED};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tiny_http::Request;
@@ -44,6 +45,7 @@ fn route(
         ("GET", []) => Ok(assets::page("index.html")),
         ("GET", [file]) if assets::exists(file) => Ok(assets::page(file)),
         ("GET", ["api", "levels"]) => Ok(levels()),
+        ("GET", ["api", "pieces"]) => Ok(pieces()),
         ("POST", ["api", "games"]) => create(app, &body_json(req)?),
         (_, ["api", "games", id, rest @ ..]) => {
             let game = app
@@ -93,6 +95,16 @@ fn game_route(
         ("GET" | "POST", _) => Err(ApiError::new(404, "no such game route")),
         _ => Err(ApiError::new(405, format!("method {method} not allowed"))),
     }
+}
+
+/// `GET /api/pieces`: each kind's letter, name and movement, from the
+/// rules' one table (the page draws its legend and piece labels from it).
+fn pieces() -> Reply {
+    let list: Vec<Value> = PieceKind::ALL
+        .iter()
+        .map(|k| json!({"letter": k.letter().to_string(), "name": k.name(), "moves": k.info().movement}))
+        .collect();
+    Reply::Json(200, json!({ "pieces": list }))
 }
 
 /// `GET /api/levels`: the named levels.
@@ -228,8 +240,8 @@ fn resign(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
     };
     g.stop_search();
     g.forfeit = Some(match body.get("reason").map(|r| r.as_str()) {
-        None | Some(Some("resign")) => Forfeit::Resigned(color),
-        Some(Some("time")) => Forfeit::Time(color),
+        None | Some(Some("resign")) => GameEnd::resigned(color),
+        Some(Some("time")) => GameEnd::time(color),
         Some(_) => return Err(ApiError::bad("reason must be \"resign\" or \"time\"")),
     });
     Ok(())
@@ -288,7 +300,7 @@ fn export_pgn(id: &str, g: &WebGame) -> Reply {
     let end = g.line.len();
     let result = g
         .ending_at(&g.position_at(end), end)
-        .map_or("*", |e| e.result());
+        .map_or(UNFINISHED, |e| e.result.pgn());
     let (white, black) = match g.seats {
         Seats::Human(Color::White) => ("You", "humpty"),
         Seats::Human(Color::Black) => ("humpty", "You"),

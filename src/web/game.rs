@@ -6,7 +6,8 @@
 use super::level::Level;
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
-use crate::rules::position::{Outcome, Position};
+use crate::rules::position::Position;
+use crate::rules::result::GameEnd;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -18,15 +19,6 @@ pub enum Seats {
     Human(Color),
     /// The human moves both sides (analysis board).
     Both,
-}
-
-/// How a game ended off the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Forfeit {
-    /// This colour resigned.
-    Resigned(Color),
-    /// This colour's clock ran out.
-    Time(Color),
 }
 
 /// A game in the server's memory.
@@ -42,7 +34,7 @@ pub struct WebGame {
     /// The engine's strength.
     pub level: Level,
     /// A result by resignation or time (only at the end of the line).
-    pub forfeit: Option<Forfeit>,
+    pub forfeit: Option<GameEnd>,
     /// Stop flag of the search running for this game, if any.
     pub search: Option<Arc<AtomicBool>>,
     /// When the game was last used (eviction picks the oldest).
@@ -81,18 +73,18 @@ impl WebGame {
     }
 
     /// The game result at the shown ply (`pos` is `position()`).
-    pub fn ending(&self, pos: &Position) -> Option<Ending> {
+    pub fn ending(&self, pos: &Position) -> Option<GameEnd> {
         self.ending_at(pos, self.cursor)
     }
 
     /// The game result at `ply` (`pos` is the position there): the rules'
     /// outcome, or a forfeit at the end of the line.
-    pub fn ending_at(&self, pos: &Position, ply: usize) -> Option<Ending> {
+    pub fn ending_at(&self, pos: &Position, ply: usize) -> Option<GameEnd> {
         if let Some(o) = pos.outcome() {
-            return Some(Ending::Rules(o));
+            return Some(GameEnd::from_outcome(o));
         }
         if ply == self.line.len() {
-            return self.forfeit.map(Ending::Forfeit);
+            return self.forfeit;
         }
         None
     }
@@ -122,55 +114,5 @@ impl WebGame {
         self.line.push(m);
         self.cursor = self.line.len();
         self.forfeit = None;
-    }
-}
-
-/// Why a game is over.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// By the rules on the board.
-    Rules(Outcome),
-    /// By resignation or the clock.
-    Forfeit(Forfeit),
-}
-
-impl Ending {
-    /// The PGN result.
-    pub fn result(self) -> &'static str {
-        let winner = match self {
-            Ending::Rules(o) => o.winner(),
-            Ending::Forfeit(Forfeit::Resigned(c) | Forfeit::Time(c)) => Some(!c),
-        };
-        match winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// The ending in words, as the page's status line shows it.
-    pub fn text(self) -> String {
-        match self {
-            Ending::Rules(Outcome::Checkmate { winner }) => format!("Checkmate: {winner} wins"),
-            Ending::Rules(Outcome::Stalemate) => "Stalemate: draw".into(),
-            Ending::Rules(Outcome::Repetition) => "Draw by threefold repetition".into(),
-            Ending::Rules(Outcome::FiftyMoves) => "Draw by the 50-move rule".into(),
-            Ending::Rules(Outcome::BareKings) => "Draw: only the Kings are left".into(),
-            Ending::Forfeit(Forfeit::Resigned(c)) => format!("{c} resigns: {} wins", !c),
-            Ending::Forfeit(Forfeit::Time(c)) => format!("{c} loses on time: {} wins", !c),
-        }
-    }
-
-    /// A short machine-readable reason.
-    pub fn reason(self) -> &'static str {
-        match self {
-            Ending::Rules(Outcome::Checkmate { .. }) => "checkmate",
-            Ending::Rules(Outcome::Stalemate) => "stalemate",
-            Ending::Rules(Outcome::Repetition) => "repetition",
-            Ending::Rules(Outcome::FiftyMoves) => "fifty-moves",
-            Ending::Rules(Outcome::BareKings) => "bare-kings",
-            Ending::Forfeit(Forfeit::Resigned(_)) => "resignation",
-            Ending::Forfeit(Forfeit::Time(_)) => "time",
-        }
     }
 }

@@ -70,8 +70,8 @@ pub fn game_json(id: &str, g: &WebGame) -> Value {
         "last_move": last.map(|m| json!({"from": m.from().to_string(), "to": m.to().to_string()})),
         "status": {
             "over": ending.is_some(),
-            "result": ending.map(|e| e.result()),
-            "reason": ending.map(|e| e.reason()),
+            "result": ending.map(|e| e.result.pgn()),
+            "reason": ending.map(|e| e.key()),
             "text": text,
         },
         "human": match g.seats {

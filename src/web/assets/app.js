@@ -482,6 +482,14 @@ function buildLegend() {
   }
 }
 
+async function loadPieces() {
+  const data = await api("GET", "/api/pieces");
+  for (const p of data.pieces) {
+    PIECE_KINDS[p.letter] = { name: p.name, moves: p.moves };
+    PIECE_ORDER.push(p.letter);
+  }
+}
+
 async function loadLevels() {
   const data = await api("GET", "/api/levels");
   const sel = $("level");
@@ -534,9 +542,10 @@ function navigate(where) {
 }
 
 async function main() {
-  buildLegend();
   wire();
   try {
+    await loadPieces();
+    buildLegend();
     await loadLevels();
   } catch (e) {
     say(e.message);

@@ -5,22 +5,10 @@
 // Arrow points along a diagonal, the Tank has both.
 "use strict";
 
-const PIECE_KINDS = {
-  K: { name: "King", moves: "One step in any direction; royal." },
-  Q: { name: "Queen", moves: "Rook + Bishop. Only by promotion." },
-  R: { name: "Rook", moves: "Slides along ranks and files." },
-  B: { name: "Bishop", moves: "Slides along diagonals." },
-  N: { name: "Knight", moves: "Leaps (2,1)." },
-  L: { name: "Camel", moves: "Leaps (3,1)." },
-  G: { name: "Gnu", moves: "Knight + Camel. Only by promotion." },
-  C: { name: "Cannon", moves: "Moves like a Rook; captures by jumping exactly one piece on its line." },
-  A: { name: "Arrow", moves: "Moves like a Bishop; captures by jumping exactly one piece on its diagonal." },
-  T: { name: "Tank", moves: "Cannon + Arrow. Only by promotion." },
-  F: { name: "Frog", moves: "One step diagonally, or exactly three straight; crosses the River only over two empty squares." },
-  P: { name: "Pawn", moves: "One step forward; captures one step diagonally forward. Promotes on the last rank." },
-};
-
-const PIECE_ORDER = ["K", "Q", "R", "B", "N", "L", "G", "C", "A", "T", "F", "P"];
+// Names and moves of each kind, by letter, and their order: filled from
+// the server's /api/pieces (the rules' one table) before the board is drawn.
+const PIECE_KINDS = {};
+const PIECE_ORDER = [];
 
 // Body shapes: `f` fill, `s` stroke, `d` detail colour.
 const SHAPES = {
