@@ -30,15 +30,90 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
-/// The layers a file names as `crate::<layer>`.
+/// The layers a file names as `crate::<layer>`, also inside a grouped
+/// `crate::{a::X, b::{Y, Z}}` import.
 fn layers_used(text: &str) -> Vec<&'static str> {
+    let grouped = grouped_heads(text);
     LAYERS
         .iter()
         .copied()
         .filter(|l| {
-            text.contains(&format!("crate::{l}::")) || text.contains(&format!("crate::{l};"))
+            text.contains(&format!("crate::{l}::"))
+                || text.contains(&format!("crate::{l};"))
+                || grouped.iter().any(|h| h == l)
         })
         .collect()
+}
+
+/// The first path segment of each item of every `crate::{...}` group.
+fn grouped_heads(text: &str) -> Vec<String> {
+    let mut heads = Vec::new();
+    for (at, _) in text.match_indices("crate::{") {
+        let mut depth = 0;
+        let mut item_start = true;
+        let mut word = String::new();
+        for ch in text[at + "crate::".len()..].chars() {
+            match ch {
+                '{' => {
+                    depth += 1;
+                    item_start = depth == 1;
+                }
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        if item_start && !word.is_empty() {
+                            heads.push(std::mem::take(&mut word));
+                        }
+                        break;
+                    }
+                }
+                ',' if depth == 1 => item_start = true,
+                c if item_start && (c.is_alphanumeric() || c == '_') => word.push(c),
+                _ if item_start && !word.is_empty() => {
+                    heads.push(std::mem::take(&mut word));
+                    item_start = false;
+                }
+                _ => {}
+            }
+        }
+    }
+    heads
+}
+
+/// The files of one layer's folder by module name, each with the sibling
+/// modules it imports (`super::x`, `crate::<layer>::x`).
+fn sibling_imports(layer: &str) -> Vec<(String, Vec<String>)> {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(layer), &mut files);
+    let names: Vec<String> = files
+        .iter()
+        .filter(|f| f.parent().is_some_and(|p| p.ends_with(layer)))
+        .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
+        .collect();
+    let mut out = Vec::new();
+    for f in files.iter().filter(|f| f.parent().is_some_and(|p| p.ends_with(layer))) {
+        let text = std::fs::read_to_string(f).unwrap();
+        // Unit tests may reach anywhere.
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let me = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let uses: Vec<String> = names
+            .iter()
+            .filter(|n| **n != me && *n != "mod")
+            .filter(|n| {
+                code.contains(&format!("super::{n}"))
+                    || code.contains(&format!("crate::{layer}::{n}"))
+                    || use_super_group(code).iter().any(|h| h == *n)
+            })
+            .cloned()
+            .collect();
+        out.push((me, uses));
+    }
+    out
+}
+
+/// The heads of `use super::{a::X, b}` groups.
+fn use_super_group(code: &str) -> Vec<String> {
+    grouped_heads(&code.replace("super::{", "crate::{"))
 }
 
 #[test]
@@ -62,8 +137,30 @@ fn imports_point_down_the_layers() {
 }
 
 #[test]
+fn no_two_files_of_a_layer_import_each_other() {
+    let mut cycles = Vec::new();
+    for layer in LAYERS.iter().filter(|l| **l != "cli") {
+        let files = sibling_imports(layer);
+        for (a, uses) in &files {
+            for b in uses {
+                let back = files.iter().any(|(n, u)| n == b && u.contains(a));
+                if back && a < b {
+                    cycles.push(format!("src/{layer}: {a} <-> {b}"));
+                }
+            }
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+}
+
+#[test]
 fn the_checker_sees_a_violation() {
     assert_eq!(layers_used("use crate::search::tt::Bound;"), vec!["search"]);
+    assert_eq!(
+        layers_used("use crate::{\n    engine::Engine,\n    rules::{piece::Color, square::Square},\n};"),
+        vec!["rules", "engine"]
+    );
+    assert_eq!(grouped_heads("use crate::{a::B, c};"), vec!["a", "c"]);
     assert_eq!(layers_used("use crate::engine;"), vec!["engine"]);
     assert!(layers_used("use super::x;").is_empty());
 }

@@ -3,31 +3,9 @@
 //! scores are White's view on the search scale (`Score::to_search`), so mate
 //! scores of any engine compare with centipawns.
 
-use super::runner::MatchConfig;
+use super::config::MatchConfig;
 use crate::rules::position::Position;
 use crate::rules::result::{GameEnd, GameResult};
-
-/// Draw adjudication: after `move_number`, both engines' last `move_count`
-/// scores within `score` centipawns of 0.
-#[derive(Clone, Copy, Debug)]
-pub struct DrawAdjudication {
-    /// First full move at which it may apply.
-    pub move_number: u32,
-    /// Consecutive moves of each engine.
-    pub move_count: usize,
-    /// Centipawn band.
-    pub score: i32,
-}
-
-/// Win adjudication: both engines agree one side is ahead by `score` for
-/// `move_count` moves each.
-#[derive(Clone, Copy, Debug)]
-pub struct ResignAdjudication {
-    /// Consecutive moves of each engine.
-    pub move_count: usize,
-    /// Centipawn threshold.
-    pub score: i32,
-}
 
 /// Draw or win by adjudication, from the per-ply White-view scores.
 pub(super) fn adjudicate(

@@ -5,7 +5,7 @@
 
 use super::adjudication::adjudicate;
 use super::player::{EngineSpec, GameState, Player, PlayerError, Reply};
-use super::runner::MatchConfig;
+use super::config::MatchConfig;
 use crate::engine::{Clocks, Score, TimeControl};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;

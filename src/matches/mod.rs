@@ -4,6 +4,7 @@
 //! summary rebuilt from PGN files (`merge`, for sharded matches).
 
 pub mod adjudication;
+pub mod config;
 pub mod game;
 pub mod merge;
 pub mod openings;

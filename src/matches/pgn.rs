@@ -4,20 +4,10 @@
 //! itself) is `rules::pgn`, re-exported here.
 
 use super::game::GameRecord;
-use super::runner::MatchConfig;
+use super::config::{MatchConfig, Notation};
 pub use crate::rules::pgn::{parse_pgn, PgnGame};
 use crate::rules::pgn::{variant_men, write_game, WrittenMove};
 use crate::rules::position::Position;
-
-/// How moves are written in PGN.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Notation {
-    /// Standard Algebraic Notation (`Axi6+`, `c8=G`, `O-O`).
-    #[default]
-    San,
-    /// Wire coordinates (`e2i6`, `c7c8g`, `g1j1`).
-    Coordinate,
-}
 
 /// The game's moves in `notation`. A move the rules cannot play (never
 /// recorded by the runner) and everything after it stay as on the wire.

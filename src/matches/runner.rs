@@ -3,67 +3,16 @@
 //! plays them on `concurrency` workers (`game`), writes PGN (`pgn`), and
 //! keeps the score per engine pair with Elo, LOS and the SPRT (`stats`).
 
-use super::adjudication::{DrawAdjudication, ResignAdjudication};
+use super::config::{MatchConfig, OpeningOrder};
 use super::game::{play_game, Fault, GameRecord, Job, Seats};
-use super::pgn::{pgn, Notation};
-use super::player::EngineSpec;
+use super::pgn::pgn;
 use super::stats::{elo_interval, los, Sprt, SprtState, Tally};
-use crate::engine::TimeControl;
 use crate::rules::random::Rng;
 use std::collections::HashMap;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::Mutex;
-use std::time::Duration;
-
-/// Order of the openings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OpeningOrder {
-    /// As in the file.
-    Sequential,
-    /// Shuffled with this seed.
-    Random(u64),
-}
-
-/// Everything a match needs.
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    /// Two engines (a match) or more (a round robin).
-    pub engines: Vec<EngineSpec>,
-    /// Time control for every game.
-    pub tc: TimeControl,
-    /// Grace beyond the clock before a move counts as late.
-    pub margin: Duration,
-    /// How long to wait for a move under node/depth limits before calling it a hang.
-    pub hang_timeout: Duration,
-    /// Start positions (FEN); empty means the standard start position.
-    pub openings: Vec<String>,
-    /// Opening order.
-    pub order: OpeningOrder,
-    /// Game pairs per engine pair (each opening is played twice, colours swapped).
-    pub rounds: usize,
-    /// Games in parallel.
-    pub concurrency: usize,
-    /// Where to append PGN.
-    pub pgn: Option<PathBuf>,
-    /// Stop early by SPRT (two engines only).
-    pub sprt: Option<Sprt>,
-    /// Optional draw adjudication.
-    pub draw: Option<DrawAdjudication>,
-    /// Optional win adjudication.
-    pub resign: Option<ResignAdjudication>,
-    /// Adjudicate a draw after this many plies (safety net), if set.
-    pub max_plies: Option<usize>,
-    /// Event name for PGN.
-    pub event: String,
-    /// How PGN writes moves.
-    pub notation: Notation,
-    /// Play only shard K of N (1-based K): the game pairs whose index is
-    /// K-1 modulo N.
-    pub shard: Option<(usize, usize)>,
-}
 
 /// Per engine-pair results of a match.
 #[derive(Clone, Debug, Default)]

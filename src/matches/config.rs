@@ -1,0 +1,88 @@
+//! What a match is asked to do: the engines, the time control, the
+//! openings and their order, adjudication, PGN and sharding. The runner,
+//! one game, adjudication and the PGN writer all read it.
+
+use super::player::EngineSpec;
+use super::stats::Sprt;
+use crate::engine::TimeControl;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// Draw adjudication: after `move_number`, both engines' last `move_count`
+/// scores within `score` centipawns of 0.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawAdjudication {
+    /// First full move at which it may apply.
+    pub move_number: u32,
+    /// Consecutive moves of each engine.
+    pub move_count: usize,
+    /// Centipawn band.
+    pub score: i32,
+}
+
+/// Win adjudication: both engines agree one side is ahead by `score` for
+/// `move_count` moves each.
+#[derive(Clone, Copy, Debug)]
+pub struct ResignAdjudication {
+    /// Consecutive moves of each engine.
+    pub move_count: usize,
+    /// Centipawn threshold.
+    pub score: i32,
+}
+
+/// How moves are written in PGN.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Notation {
+    /// Standard Algebraic Notation (`Axi6+`, `c8=G`, `O-O`).
+    #[default]
+    San,
+    /// Wire coordinates (`e2i6`, `c7c8g`, `g1j1`).
+    Coordinate,
+}
+
+/// Order of the openings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpeningOrder {
+    /// As in the file.
+    Sequential,
+    /// Shuffled with this seed.
+    Random(u64),
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Two engines (a match) or more (a round robin).
+    pub engines: Vec<EngineSpec>,
+    /// Time control for every game.
+    pub tc: TimeControl,
+    /// Grace beyond the clock before a move counts as late.
+    pub margin: Duration,
+    /// How long to wait for a move under node/depth limits before calling it a hang.
+    pub hang_timeout: Duration,
+    /// Start positions (FEN); empty means the standard start position.
+    pub openings: Vec<String>,
+    /// Opening order.
+    pub order: OpeningOrder,
+    /// Game pairs per engine pair (each opening is played twice, colours swapped).
+    pub rounds: usize,
+    /// Games in parallel.
+    pub concurrency: usize,
+    /// Where to append PGN.
+    pub pgn: Option<PathBuf>,
+    /// Stop early by SPRT (two engines only).
+    pub sprt: Option<Sprt>,
+    /// Optional draw adjudication.
+    pub draw: Option<DrawAdjudication>,
+    /// Optional win adjudication.
+    pub resign: Option<ResignAdjudication>,
+    /// Adjudicate a draw after this many plies (safety net), if set.
+    pub max_plies: Option<usize>,
+    /// Event name for PGN.
+    pub event: String,
+    /// How PGN writes moves.
+    pub notation: Notation,
+    /// Play only shard K of N (1-based K): the game pairs whose index is
+    /// K-1 modulo N.
+    pub shard: Option<(usize, usize)>,
+}
