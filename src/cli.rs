@@ -5,13 +5,13 @@
 use crate::engine::bench;
 
 use crate::engine::TimeControl;
+use crate::matches::config::{
+    DrawAdjudication, MatchConfig, Notation, OpeningOrder, ResignAdjudication,
+};
 use crate::matches::merge;
 use crate::matches::openings::{self, GenerateSpec};
 use crate::matches::pgn::parse_pgn;
 use crate::matches::player::{EngineSpec, PositionMode, Protocol};
-use crate::matches::config::{
-    DrawAdjudication, MatchConfig, Notation, OpeningOrder, ResignAdjudication,
-};
 use crate::matches::runner::{self, MatchReport};
 use crate::matches::stats::Sprt;
 use crate::protocol::input::{Input, Lines};

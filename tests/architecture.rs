@@ -84,14 +84,22 @@ fn grouped_heads(text: &str) -> Vec<String> {
 /// modules it imports (`super::x`, `crate::<layer>::x`).
 fn sibling_imports(layer: &str) -> Vec<(String, Vec<String>)> {
     let mut files = Vec::new();
-    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(layer), &mut files);
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src")
+            .join(layer),
+        &mut files,
+    );
     let names: Vec<String> = files
         .iter()
         .filter(|f| f.parent().is_some_and(|p| p.ends_with(layer)))
         .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
     let mut out = Vec::new();
-    for f in files.iter().filter(|f| f.parent().is_some_and(|p| p.ends_with(layer))) {
+    for f in files
+        .iter()
+        .filter(|f| f.parent().is_some_and(|p| p.ends_with(layer)))
+    {
         let text = std::fs::read_to_string(f).unwrap();
         // Unit tests may reach anywhere.
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
@@ -157,7 +165,9 @@ fn no_two_files_of_a_layer_import_each_other() {
 fn the_checker_sees_a_violation() {
     assert_eq!(layers_used("use crate::search::tt::Bound;"), vec!["search"]);
     assert_eq!(
-        layers_used("use crate::{\n    engine::Engine,\n    rules::{piece::Color, square::Square},\n};"),
+        layers_used(
+            "use crate::{\n    engine::Engine,\n    rules::{piece::Color, square::Square},\n};"
+        ),
         vec!["rules", "engine"]
     );
     assert_eq!(grouped_heads("use crate::{a::B, c};"), vec!["a", "c"]);

@@ -23,8 +23,7 @@ const PIECE_LINES: [&str; 12] = [
 /// Our letters at the GUI's type slots (Cannon 11, Unicorn 20 for the
 /// Arrow, Camel 24, Tower 25 for the Tank, Hat 27 for the Frog, Gnu 31), so
 /// every piece has an image.
-const PIECE_TO_CHAR: &str =
-    "PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk";
+const PIECE_TO_CHAR: &str = "PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk";
 use humpty::Position;
 
 fn xboard() -> Engine {

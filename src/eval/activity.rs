@@ -5,8 +5,8 @@
 
 use super::params::{EvalParams, Tapered};
 use crate::rules::board::{
-    beyond_screen, is_enemy, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY, LINE_STEPS, OFFBOARD,
-    ORTHO_LINES,
+    beyond_screen, is_enemy, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY, LINE_STEPS,
+    OFFBOARD, ORTHO_LINES,
 };
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::square::Square;

@@ -4,8 +4,8 @@
 //! time loss, illegal or unreadable move) loses the game.
 
 use super::adjudication::adjudicate;
-use super::player::{EngineSpec, GameState, Player, PlayerError, Reply};
 use super::config::MatchConfig;
+use super::player::{EngineSpec, GameState, Player, PlayerError, Reply};
 use crate::engine::{Clocks, Score, TimeControl};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;

@@ -3,8 +3,8 @@
 //! and a `{score/depth time}` comment per move. Reading (and the format
 //! itself) is `rules::pgn`, re-exported here.
 
-use super::game::GameRecord;
 use super::config::{MatchConfig, Notation};
+use super::game::GameRecord;
 pub use crate::rules::pgn::{parse_pgn, PgnGame};
 use crate::rules::pgn::{variant_men, write_game, WrittenMove};
 use crate::rules::position::Position;

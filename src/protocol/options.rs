@@ -10,45 +10,125 @@ use crate::engine::{
 };
 use std::time::Duration;
 
-/// A spin option: name, default, minimum, maximum.
-pub struct Spin {
-    /// Name as GUIs show it.
-    pub name: &'static str,
-    /// Default value.
-    pub default: i64,
-    /// Smallest value accepted.
-    pub min: i64,
-    /// Largest value accepted.
-    pub max: i64,
+/// What an option takes, as both protocols declare it.
+#[derive(Clone, Copy, Debug)]
+pub enum OptionKind {
+    /// A whole number within a range.
+    Spin {
+        /// Default value.
+        default: i64,
+        /// Smallest value accepted.
+        min: i64,
+        /// Largest value accepted.
+        max: i64,
+    },
+    /// An action with no value.
+    Button,
 }
 
-/// The engine's spin options.
-pub const SPINS: [Spin; 4] = [
-    Spin {
+/// One engine option: its name, its kind and what setting it does (the
+/// spin's value, or 0 for a button).
+pub struct EngineOption {
+    /// Name as GUIs show it.
+    pub name: &'static str,
+    /// What it takes.
+    pub kind: OptionKind,
+    /// XBoard sets it with a command of its own (`memory`, `cores`), not
+    /// with `option`.
+    pub xboard_command: bool,
+    apply: fn(&mut Engine, i64) -> Result<(), String>,
+}
+
+/// The engine's options, in the order GUIs list them.
+pub const ENGINE_OPTIONS: [EngineOption; 5] = [
+    EngineOption {
         name: "Hash",
-        default: DEFAULT_HASH_MIB as i64,
-        min: 1,
-        max: MAX_HASH_MIB as i64,
+        kind: OptionKind::Spin {
+            default: DEFAULT_HASH_MIB as i64,
+            min: 1,
+            max: MAX_HASH_MIB as i64,
+        },
+        xboard_command: true,
+        apply: set_hash,
     },
-    Spin {
+    EngineOption {
         name: "Threads",
-        default: 1,
-        min: 1,
-        max: MAX_THREADS as i64,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: MAX_THREADS as i64,
+        },
+        xboard_command: true,
+        apply: |e, n| {
+            e.set_threads(n as usize);
+            Ok(())
+        },
     },
-    Spin {
+    EngineOption {
         name: "MultiPV",
-        default: 1,
-        min: 1,
-        max: MAX_MULTIPV as i64,
+        kind: OptionKind::Spin {
+            default: 1,
+            min: 1,
+            max: MAX_MULTIPV as i64,
+        },
+        xboard_command: false,
+        apply: |e, n| {
+            e.set_multipv(n as usize);
+            Ok(())
+        },
     },
-    Spin {
+    EngineOption {
         name: "Move Overhead",
-        default: DEFAULT_MOVE_OVERHEAD_MS as i64,
-        min: 0,
-        max: MAX_MOVE_OVERHEAD_MS as i64,
+        kind: OptionKind::Spin {
+            default: DEFAULT_MOVE_OVERHEAD_MS as i64,
+            min: 0,
+            max: MAX_MOVE_OVERHEAD_MS as i64,
+        },
+        xboard_command: false,
+        apply: |e, n| {
+            e.set_move_overhead(Duration::from_millis(n as u64));
+            Ok(())
+        },
+    },
+    EngineOption {
+        name: "Clear Hash",
+        kind: OptionKind::Button,
+        xboard_command: false,
+        apply: |e, _| {
+            e.clear_hash();
+            Ok(())
+        },
     },
 ];
+
+/// `Hash`: a clamp to the machine's memory is said, not hidden.
+fn set_hash(engine: &mut Engine, n: i64) -> Result<(), String> {
+    let used = engine.set_hash_mib(n as usize);
+    if used < n as usize {
+        return Err(format!(
+            "Hash {n} MiB is more than half of this machine's memory; using {used} MiB"
+        ));
+    }
+    Ok(())
+}
+
+/// The engine option called `name` (any case, spaces around trimmed).
+pub fn find(name: &str) -> Option<&'static EngineOption> {
+    let name = name.trim();
+    ENGINE_OPTIONS
+        .iter()
+        .find(|o| o.name.eq_ignore_ascii_case(name))
+}
+
+/// XBoard's `feature option="..."` text of an option.
+pub fn xboard_feature(o: &EngineOption) -> String {
+    match o.kind {
+        OptionKind::Spin { default, min, max } => {
+            format!("option=\"{} -spin {default} {min} {max}\"", o.name)
+        }
+        OptionKind::Button => format!("option=\"{} -button\"", o.name),
+    }
+}
 
 /// The value text, trimmed, if there is one.
 pub fn value_of(v: Option<&str>) -> Option<&str> {
@@ -79,28 +159,15 @@ pub fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
 /// Apply an engine option. `None` if `name` is not one (the front end may
 /// know it), else whether the value was good.
 pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Result<(), String>> {
+    if let Some(o) = find(name) {
+        let n = match o.kind {
+            OptionKind::Spin { min, max, .. } => spin(o.name, value, min, max),
+            OptionKind::Button => Ok(0),
+        };
+        return Some(n.and_then(|n| (o.apply)(engine, n)));
+    }
     let key = name.trim().to_ascii_lowercase();
-    let range = |i: usize| spin(name, value, SPINS[i].min, SPINS[i].max);
     Some(match key.as_str() {
-        "hash" => range(0).and_then(|n| {
-            let used = engine.set_hash_mib(n as usize);
-            // A clamp is said, not hidden.
-            match used < n as usize {
-                true => Err(format!(
-                    "Hash {n} MiB is more than half of this machine's memory; using {used} MiB"
-                )),
-                false => Ok(()),
-            }
-        }),
-        "threads" => range(1).map(|n| engine.set_threads(n as usize)),
-        "multipv" => range(2).map(|n| engine.set_multipv(n as usize)),
-        "move overhead" => {
-            range(3).map(|n| engine.set_move_overhead(Duration::from_millis(n as u64)))
-        }
-        "clear hash" => {
-            engine.clear_hash();
-            Ok(())
-        }
         "dev_values" => value_of(value)
             .ok_or_else(|| "option 'Dev_Values' needs a value".to_string())
             .and_then(|v| engine.set_piece_values(v)),

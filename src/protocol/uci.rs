@@ -4,7 +4,7 @@
 //! `info string <what was wrong>` and keeps its last good state.
 
 use super::input::{Input, Lines};
-use super::options::{self, SPINS};
+use super::options::{self, OptionKind, ENGINE_OPTIONS};
 use super::output::Output;
 use super::uci_wire::{bestmove_line, info_line, parse_position, split_go};
 use super::{engine_name, VARIANT};
@@ -114,29 +114,28 @@ impl Uci {
         self.out.send(line);
     }
 
-    /// The option lines, in the order GUIs have always seen them.
+    /// The option lines: the engine's (`options::ENGINE_OPTIONS`), then
+    /// the ones only UCI has.
     fn options() -> Vec<UciOptionConfig> {
         use UciOptionConfig::*;
-        let spin = |i: usize| {
-            let s = &SPINS[i];
-            Spin {
-                name: s.name.into(),
-                default: Some(s.default),
-                min: Some(s.min),
-                max: Some(s.max),
-            }
-        };
-        vec![
-            spin(0),
-            spin(1),
-            spin(2),
+        let mut list: Vec<UciOptionConfig> = ENGINE_OPTIONS
+            .iter()
+            .map(|o| match o.kind {
+                OptionKind::Spin { default, min, max } => Spin {
+                    name: o.name.into(),
+                    default: Some(default),
+                    min: Some(min),
+                    max: Some(max),
+                },
+                OptionKind::Button => Button {
+                    name: o.name.into(),
+                },
+            })
+            .collect();
+        list.extend([
             Check {
                 name: "Ponder".into(),
                 default: Some(false),
-            },
-            spin(3),
-            Button {
-                name: "Clear Hash".into(),
             },
             Check {
                 name: "UCI_ShowWDL".into(),
@@ -151,7 +150,8 @@ impl Uci {
                 name: "UCI_Chess960".into(),
                 default: Some(false),
             },
-        ]
+        ]);
+        list
     }
 
     /// Handle one command line.

@@ -13,7 +13,7 @@ use super::output::Output;
 use super::{engine_name, VARIANT};
 use crate::engine::{
     seconds, Clocks, Engine, GoParams, Info, Score, SearchResult, TimeControl, MAX_HASH_MIB,
-    MAX_MULTIPV, MAX_THREADS,
+    MAX_THREADS,
 };
 use crate::rules::moves::{Move, MoveError};
 use crate::rules::piece::{Color, PieceKind};
@@ -142,11 +142,16 @@ impl Xboard {
     }
 
     fn features() -> String {
+        let options: Vec<String> = options::ENGINE_OPTIONS
+            .iter()
+            .filter(|o| !o.xboard_command)
+            .map(options::xboard_feature)
+            .collect();
         format!(
             "feature setboard=1 usermove=1 time=1 memory=1 smp=1 ping=1 sigint=0 sigterm=0 colors=0 \
-             highlight=1 analyze=1 draw=0 reuse=1 myname=\"{}\" variants=\"{VARIANT}\" \
-             option=\"MultiPV -spin 1 1 {MAX_MULTIPV}\" option=\"Clear Hash -button\"",
-            engine_name()
+             highlight=1 analyze=1 draw=0 reuse=1 myname=\"{}\" variants=\"{VARIANT}\" {}",
+            engine_name(),
+            options.join(" ")
         )
     }
 

@@ -109,7 +109,9 @@ pub(crate) fn geometry(side: Color, king_to: usize) -> &'static CastleGeometry {
 /// Whether the castling whose King lands on `king_to` is the king-side one
 /// (SAN's `O-O`).
 pub fn is_king_side(king_to: Square) -> bool {
-    CASTLES.iter().any(|pair| pair[KING_SIDE].king_to == king_to)
+    CASTLES
+        .iter()
+        .any(|pair| pair[KING_SIDE].king_to == king_to)
 }
 
 /// A castling's letter in FEN's rights field: `K`/`Q`, upper case for White.
@@ -134,8 +136,7 @@ pub fn from_fen_letter(ch: char) -> Option<(Color, &'static CastleGeometry)> {
         .iter()
         .enumerate()
         .find(|(wing, g)| {
-            fen_letter(Color::Black, *wing) == lower
-                || g.rook_from.to_string().starts_with(lower)
+            fen_letter(Color::Black, *wing) == lower || g.rook_from.to_string().starts_with(lower)
         })
         .map(|(_, g)| (color, g))
 }

@@ -216,8 +216,7 @@ impl Position {
         let castle_field = fields.get(2).copied().unwrap_or("-");
         if castle_field != "-" {
             for ch in castle_field.chars() {
-                let (color, g) =
-                    castling::from_fen_letter(ch).ok_or(FenError::CastlingChar(ch))?;
+                let (color, g) = castling::from_fen_letter(ch).ok_or(FenError::CastlingChar(ch))?;
                 let king_home =
                     pos.piece_at(g.king_from) == Some(Piece::new(color, PieceKind::King));
                 let rook_home =

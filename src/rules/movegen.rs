@@ -10,8 +10,8 @@
 
 use crate::rules::attack::attacked;
 use crate::rules::board::{
-    beyond_screen, is_enemy, next_occupied, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES, EMPTY,
-    LINE_STEPS, OFFBOARD, ORTHO_LINES,
+    beyond_screen, is_enemy, next_occupied, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES,
+    EMPTY, LINE_STEPS, OFFBOARD, ORTHO_LINES,
 };
 use crate::rules::castling::{self, CASTLES};
 use crate::rules::moves::{Move, MoveError, MoveList, MoveText};

@@ -217,7 +217,10 @@ mod tests {
         });
         assert_eq!(mate.result, GameResult::BlackWins);
         assert_eq!(mate.text(), "Checkmate: Black wins");
-        assert_eq!(GameEnd::resigned(Color::White).text(), "White resigns: Black wins");
+        assert_eq!(
+            GameEnd::resigned(Color::White).text(),
+            "White resigns: Black wins"
+        );
         assert_eq!(GameEnd::time(Color::Black).result, GameResult::WhiteWins);
         let adj = GameEnd::adjudicated(GameResult::Draw);
         assert_eq!(adj.text(), "Draw by adjudication");

@@ -29,7 +29,6 @@ pub const ORTHO_DIRS: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 /// The four diagonal unit vectors (file, rank).
 pub const DIAG_DIRS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-
 /// A square of the 12x8 board, stored as its mailbox index.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);

@@ -48,7 +48,10 @@ pub fn samples_from_pgn(
 ) {
     for game in parse_pgn(pgn) {
         let (Some(result), Ok(start), Ok((_, moves))) = (
-            game.result.parse::<GameResult>().map(GameResult::white_score).ok(),
+            game.result
+                .parse::<GameResult>()
+                .map(GameResult::white_score)
+                .ok(),
             game.start(),
             game.replay_moves(None),
         ) else {
