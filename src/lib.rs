@@ -10,7 +10,6 @@
 
 #![warn(missing_docs)]
 
-pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod fuzz;

@@ -1,7 +1,9 @@
 //! The `humpty` binary: the command line in `cli`, or a protocol engine on
 //! stdin/stdout (UCI or XBoard) when no subcommand is given.
 
-use humpty::cli::{self, Next};
+mod cli;
+
+use cli::Next;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -17,7 +19,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("{e}");
+            cli::io::say(e);
             ExitCode::from(2)
         }
     }

@@ -293,7 +293,7 @@ fn an_engine_that_cannot_start_loses_every_game() {
 #[test]
 fn hangs_under_node_limits_lose() {
     let out = against_fake("hang", &["--nodes", "500"]);
-    assert!(out.contains("crashes: 4"), "{out}");
+    assert!(out.contains("crashes: 0, hangs: 4"), "{out}");
 }
 
 #[test]

@@ -257,7 +257,7 @@ fn undo_and_remove_take_moves_back() {
 }
 
 #[test]
-fn time_controls_are_obeyed() {
+fn time_control_commands_are_accepted_and_bad_ones_answered() {
     let mut e = xboard();
     e.send("new");
     e.send("level 40 0:05 0");

@@ -88,7 +88,7 @@ pub fn run_until(
 ) -> Option<BenchResult> {
     let mut engine = Engine::with_hash_mib(setup.hash_mib);
     engine.set_node_cap(setup.node_cap);
-    engine.set_threads(1);
+    let _ = engine.set_threads(1);
     let mut nodes = 0;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {

@@ -3,6 +3,7 @@
 //! this, never to search internals.
 
 pub mod bench;
+pub mod textfile;
 
 pub use crate::search::timeman::{seconds, Clocks, TimeControl};
 pub use crate::search::tt::Bound;
@@ -119,6 +120,13 @@ fn physical_memory_mib() -> Option<usize> {
     Some(kib / 1024)
 }
 
+/// How many threads this machine runs at once (1 if it cannot say).
+pub fn hardware_threads() -> usize {
+    static THREADS: once_cell::sync::Lazy<usize> =
+        once_cell::sync::Lazy::new(|| std::thread::available_parallelism().map_or(1, usize::from));
+    *THREADS
+}
+
 /// The largest hash table accepted: `MAX_HASH_MIB`, and no more than half of
 /// the machine's memory.
 pub fn hash_limit_mib() -> usize {
@@ -201,9 +209,13 @@ impl Engine {
         self.options.threads = self.options.threads.min(self.thread_cap);
     }
 
-    /// Set the number of search threads.
-    pub fn set_threads(&mut self, n: usize) {
-        self.options.threads = n.clamp(1, self.thread_cap);
+    /// Set the number of search threads; returns how many will run. More
+    /// threads than the machine runs at once are not started: they would
+    /// take time slices from the main thread, and the clock could not hold
+    /// (256 threads on 2 cores took 9 s over a 0.1 s move time).
+    pub fn set_threads(&mut self, n: usize) -> usize {
+        self.options.threads = n.clamp(1, self.thread_cap).min(hardware_threads());
+        self.options.threads
     }
 
     /// Set the number of principal variations.
@@ -239,7 +251,7 @@ impl Engine {
     /// Load this engine's evaluation weights from a weights file
     /// (`Dev_Weights`, as `humpty tune` writes); on an error nothing changes.
     pub fn set_weights_file(&mut self, path: &str) -> Result<(), String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text = textfile::read_text_capped(path, 1 << 20, 4096)?;
         let mut params = (*self.options.eval).clone();
         params.set_weights(&text)?;
         self.options.eval = Arc::new(params);

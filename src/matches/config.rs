@@ -86,3 +86,45 @@ pub struct MatchConfig {
     /// K-1 modulo N.
     pub shard: Option<(usize, usize)>,
 }
+
+impl MatchConfig {
+    /// Refuse, before the first game, limits no engine can meet and counts
+    /// that make no match: a zero node, time or depth limit, no games, no
+    /// workers, a zero move limit or adjudication window.
+    pub fn check(&self) -> Result<(), String> {
+        if self.engines.len() < 2 {
+            return Err("a match needs at least two engines".into());
+        }
+        match self.tc {
+            TimeControl::Nodes(0) => return Err("--nodes must be at least 1".into()),
+            TimeControl::Depth(0) => return Err("--depth must be at least 1".into()),
+            TimeControl::MoveTime(t) if t.is_zero() => {
+                return Err("--st must be more than 0 seconds".into())
+            }
+            TimeControl::Clock { base, .. } if base.is_zero() => {
+                return Err("--tc needs a base time above 0".into())
+            }
+            TimeControl::Clock { moves: Some(0), .. } => {
+                return Err("--tc needs at least 1 move per period".into())
+            }
+            _ => {}
+        }
+        if self.rounds == 0 || self.concurrency == 0 {
+            return Err("a match needs at least one game and one worker".into());
+        }
+        if self.max_plies == Some(0) {
+            return Err("--maxplies must be at least 1".into());
+        }
+        let window = [
+            self.draw.map(|d| d.move_count),
+            self.resign.map(|r| r.move_count),
+        ];
+        if window.contains(&Some(0)) {
+            return Err("adjudication needs movecount of at least 1".into());
+        }
+        if self.shard.is_some_and(|(k, n)| k == 0 || k > n) {
+            return Err("--shard K/N needs 1 <= K <= N".into());
+        }
+        Ok(())
+    }
+}

@@ -35,6 +35,9 @@ pub enum Fault {
     Illegal,
     /// The process died or could not start.
     Crash,
+    /// The process stopped answering under a node or depth limit (no
+    /// clock to lose on).
+    Hang,
 }
 
 impl Fault {
@@ -44,12 +47,22 @@ impl Fault {
             Fault::TimeLoss => "time",
             Fault::Illegal => "illegal",
             Fault::Crash => "crash",
+            Fault::Hang => "hang",
+        }
+    }
+
+    /// The fault a player's error is, off the clock: no answer is a hang.
+    fn of(e: &PlayerError) -> Fault {
+        match e {
+            PlayerError::Crashed(_) => Fault::Crash,
+            PlayerError::Timeout(_) => Fault::Hang,
+            PlayerError::Garbage(_) => Fault::Illegal,
         }
     }
 
     /// The fault named by a PGN `Fault` tag.
     pub fn from_tag(tag: &str) -> Option<Fault> {
-        [Fault::TimeLoss, Fault::Illegal, Fault::Crash]
+        [Fault::TimeLoss, Fault::Illegal, Fault::Crash, Fault::Hang]
             .into_iter()
             .find(|f| f.tag() == tag)
     }
@@ -209,7 +222,7 @@ impl<'a> Game<'a> {
         ready.map_err(|e| {
             seats.drop_player(i);
             let why = format!("{} {e}", self.cfg.engines[i].name);
-            self.fault(side, Fault::Crash, why)
+            self.fault(side, Fault::of(&e), why)
         })
     }
 
@@ -291,7 +304,7 @@ impl<'a> Game<'a> {
             .map_err(|e| {
                 seats.drop_player(i);
                 let name = &self.cfg.engines[i].name;
-                self.fault(side, Fault::Crash, format!("{name} {e}"))
+                self.fault(side, Fault::of(&e), format!("{name} {e}"))
             })
     }
 
@@ -316,7 +329,7 @@ impl<'a> Game<'a> {
         self.clocks.moves_to_go = self.cfg.tc.moves_to_go(self.moves_made[side.index()]);
         let player = seats
             .get(&self.cfg.engines, i)
-            .map_err(|e| self.fault(side, Fault::Crash, format!("{name} {e}")));
+            .map_err(|e| self.fault(side, Fault::of(&e), format!("{name} {e}")));
         let player = match player {
             Ok(p) => p,
             Err(ending) => {
@@ -333,8 +346,7 @@ impl<'a> Game<'a> {
                 let timed = !matches!(self.cfg.tc, TimeControl::Nodes(_) | TimeControl::Depth(_));
                 let kind = match &e {
                     PlayerError::Timeout(_) if timed => Fault::TimeLoss,
-                    PlayerError::Garbage(_) => Fault::Illegal,
-                    _ => Fault::Crash,
+                    _ => Fault::of(&e),
                 };
                 let what = match kind {
                     Fault::TimeLoss => format!("{name} loses on time (no move)"),

@@ -55,6 +55,26 @@ fn played(g: &PgnGame) -> Result<Played<'_>, String> {
     })
 }
 
+/// Why a game looks cut off mid-write, if it does: its movetext has no
+/// result token, or one that disagrees with its `Result` tag (the runner
+/// writes both, so a file cut short loses the token).
+pub fn cut_off(g: &PgnGame) -> Option<String> {
+    let tag = g.tags.get("Result").map_or("", String::as_str);
+    let round = g.tags.get("Round").map_or("?", String::as_str);
+    if g.result.is_empty() {
+        Some(format!(
+            "round {round}: the game has no result after its moves (the file may be cut off); not counted"
+        ))
+    } else if g.result != tag {
+        Some(format!(
+            "round {round}: the Result tag '{tag}' disagrees with the movetext's '{}'; not counted",
+            g.result
+        ))
+    } else {
+        None
+    }
+}
+
 /// Engine names in the runner's order: engine X comes before Y when X had
 /// White in their `R.1` games.
 fn engine_order(games: &[Played]) -> Vec<String> {
@@ -80,7 +100,8 @@ fn engine_order(games: &[Played]) -> Vec<String> {
 
 /// The match summary of these games, as `humpty match` prints it.
 pub fn report_from_pgn(games: &[PgnGame], sprt: Option<Sprt>) -> Result<MatchReport, String> {
-    let played: Vec<Played> = games.iter().map(played).collect::<Result<_, _>>()?;
+    let complete: Vec<&PgnGame> = games.iter().filter(|g| cut_off(g).is_none()).collect();
+    let played: Vec<Played> = complete.into_iter().map(played).collect::<Result<_, _>>()?;
     if played.is_empty() {
         return Err("no games in the PGN files".into());
     }

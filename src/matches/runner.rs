@@ -25,6 +25,8 @@ pub struct PairStats {
     pub illegal: u32,
     /// Crashes and failed starts.
     pub crashes: u32,
+    /// Engines that stopped answering under node or depth limits.
+    pub hangs: u32,
 }
 
 impl PairStats {
@@ -35,6 +37,7 @@ impl PairStats {
             Some(Fault::TimeLoss) => self.time_losses += 1,
             Some(Fault::Illegal) => self.illegal += 1,
             Some(Fault::Crash) => self.crashes += 1,
+            Some(Fault::Hang) => self.hangs += 1,
             None => {}
         }
     }
@@ -107,9 +110,7 @@ pub fn run(
     cfg: &MatchConfig,
     progress: &mut dyn FnMut(&MatchReport),
 ) -> Result<MatchReport, String> {
-    if cfg.engines.len() < 2 {
-        return Err("a match needs at least two engines".into());
-    }
+    cfg.check()?;
     let queue = Mutex::new(schedule(cfg).into_iter());
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<(Job, GameRecord)>();
@@ -280,8 +281,8 @@ impl MatchReport {
                 t.pairs
             ));
             out.push_str(&format!(
-                "Time losses: {}, illegal moves: {}, crashes: {}\n",
-                s.time_losses, s.illegal, s.crashes
+                "Time losses: {}, illegal moves: {}, crashes: {}, hangs: {}\n",
+                s.time_losses, s.illegal, s.crashes, s.hangs
             ));
         }
         if let (Some(sp), Some((state, llr))) = (sprt, self.sprt) {
@@ -303,6 +304,9 @@ impl MatchReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::TimeControl;
+    use crate::matches::config::Notation;
+    use std::time::Duration;
 
     #[test]
     fn schedule_pairs_openings_with_colours_swapped() {

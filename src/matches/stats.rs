@@ -144,6 +144,30 @@ pub enum SprtState {
 }
 
 impl Sprt {
+    /// A test of `elo0` against `elo1` with error rates `alpha` and
+    /// `beta`; refused unless the bounds are finite with elo0 < elo1 and
+    /// both rates lie in (0, 1) with alpha + beta < 1 (else the LLR bounds
+    /// are undefined or crossed).
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+        if !elo0.is_finite() || !elo1.is_finite() || elo0 >= elo1 {
+            return Err(format!(
+                "SPRT: elo0 and elo1 must be finite numbers with elo0 < elo1 (got {elo0}, {elo1})"
+            ));
+        }
+        let rate = |x: f64| x > 0.0 && x < 1.0;
+        if !rate(alpha) || !rate(beta) || alpha + beta >= 1.0 {
+            return Err(format!(
+                "SPRT: alpha and beta must lie between 0 and 1 with alpha + beta < 1 (got {alpha}, {beta})"
+            ));
+        }
+        Ok(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        })
+    }
+
     /// Lower and upper LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
         (
@@ -221,6 +245,23 @@ mod tests {
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps
+    }
+
+    #[test]
+    fn sprt_settings_out_of_range_are_refused() {
+        assert!(Sprt::new(0.0, 5.0, 0.05, 0.05).is_ok());
+        for (e0, e1, a, b) in [
+            (f64::NAN, 5.0, 0.05, 0.05),
+            (0.0, f64::INFINITY, 0.05, 0.05),
+            (5.0, 5.0, 0.05, 0.05),
+            (10.0, 5.0, 0.05, 0.05),
+            (0.0, 5.0, 0.0, 0.05),
+            (0.0, 5.0, 0.05, 1.0),
+            (0.0, 5.0, f64::NAN, 0.05),
+            (0.0, 5.0, 0.6, 0.6),
+        ] {
+            assert!(Sprt::new(e0, e1, a, b).is_err(), "{e0} {e1} {a} {b}");
+        }
     }
 
     #[test]

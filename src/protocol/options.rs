@@ -59,10 +59,7 @@ pub const ENGINE_OPTIONS: [EngineOption; 5] = [
             max: MAX_THREADS as i64,
         },
         xboard_command: true,
-        apply: |e, n| {
-            e.set_threads(n as usize);
-            Ok(())
-        },
+        apply: set_threads,
     },
     EngineOption {
         name: "MultiPV",
@@ -107,6 +104,18 @@ fn set_hash(engine: &mut Engine, n: i64) -> Result<(), String> {
     if used < n as usize {
         return Err(format!(
             "Hash {n} MiB is more than half of this machine's memory; using {used} MiB"
+        ));
+    }
+    Ok(())
+}
+
+/// `Threads`: running fewer than asked (the machine's hardware threads)
+/// is said, not hidden.
+fn set_threads(engine: &mut Engine, n: i64) -> Result<(), String> {
+    let used = engine.set_threads(n as usize);
+    if used < n as usize {
+        return Err(format!(
+            "Threads {n}: this machine runs {used} threads at once; searching with {used}"
         ));
     }
     Ok(())

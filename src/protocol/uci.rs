@@ -354,7 +354,7 @@ impl Uci {
             // In the background, so `stop`, `isready` and `quit` are heard.
             self.engine
                 .spawn_task(move |stop| match divide_until(&mut pos, depth, stop) {
-                    Some(rows) => out.send(perft::report(&rows).trim_end()),
+                    Some(rows) => out.send(perft::report(&rows, depth).trim_end()),
                     None => out.send("info string perft stopped"),
                 });
             return;

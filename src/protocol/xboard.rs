@@ -492,6 +492,7 @@ impl Xboard {
             // (not while pondering: that search is not for a move yet).
             "?" if self.searching.is_some() && self.pondering.is_none() => self.engine.stop(),
             "?" => {}
+            "ping" if rest.is_empty() => self.send("pong"),
             "ping" => self.send(&format!("pong {rest}")),
             "time" | "otim" | "level" | "st" | "sd" | "nps" => self.time_command(cmd, rest, line),
             "setboard" => self.set_board(rest),
@@ -593,8 +594,10 @@ impl Xboard {
     /// `time`, `otim`, `level`, `st`, `sd`, `nps`.
     fn time_command(&mut self, cmd: &str, rest: &str, line: &str) {
         let ok = match cmd {
-            "time" | "otim" => rest.parse::<u64>().ok().map(|cs| {
-                let d = Duration::from_millis(cs.saturating_mul(10));
+            // XBoard sends a clock below zero once the engine is over its
+            // time: that is no time left (move at once), not bad input.
+            "time" | "otim" => rest.parse::<i64>().ok().map(|cs| {
+                let d = Duration::from_millis((cs.max(0) as u64).saturating_mul(10));
                 if cmd == "time" {
                     self.time.own = d;
                 } else {
@@ -660,7 +663,14 @@ impl Xboard {
                 Err(_) => self.send(&format!("Error (bad memory): {line}")),
             },
             _ => match rest.parse::<usize>() {
-                Ok(n) => self.engine.set_threads(n.clamp(1, MAX_THREADS)),
+                Ok(n) => {
+                    let used = self.engine.set_threads(n.clamp(1, MAX_THREADS));
+                    if used < n {
+                        self.send(&format!(
+                            "# cores {n}: this machine runs {used} threads at once; searching with {used}"
+                        ));
+                    }
+                }
                 Err(_) => self.send(&format!("Error (bad cores): {line}")),
             },
         }

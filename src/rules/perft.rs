@@ -51,9 +51,13 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     divide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
 }
 
-/// `divide` that gives up (`None`) once `stop` is set.
+/// `divide` that gives up (`None`) once `stop` is set. Depth 0 has no
+/// root moves to split: no rows.
 pub fn divide_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
     let mut out = Vec::new();
+    if depth == 0 {
+        return Some(out);
+    }
     for m in pos.legal_moves() {
         pos.make_move(m);
         let n = if depth <= 1 {
@@ -71,13 +75,14 @@ pub fn divide_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option
 /// The divide report: `move: count` lines, a blank line, `Nodes searched: N`.
 pub fn divide_report(pos: &mut Position, depth: u32) -> String {
     let rows = divide(pos, depth);
-    report(&rows)
+    report(&rows, depth)
 }
 
-/// The report of divide rows.
-pub fn report(rows: &[(Move, u64)]) -> String {
+/// The report of divide rows at `depth`. Its total is `perft`'s: at depth
+/// 0 the root alone, 1.
+pub fn report(rows: &[(Move, u64)], depth: u32) -> String {
     let mut text = String::new();
-    let mut total = 0;
+    let mut total = u64::from(depth == 0);
     for (m, n) in rows {
         text.push_str(&format!("{m}: {n}\n"));
         total += n;

@@ -40,7 +40,12 @@ impl TimeControl {
     pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
         let bad = || format!("bad time control '{text}' (examples: 10+0.1, 40/60, 40/60+0.5)");
         let (moves, rest) = match text.split_once('/') {
-            Some((m, r)) => (Some(m.parse::<u32>().map_err(|_| bad())?), r),
+            // Zero moves per period is no control at all: refused, not
+            // quietly read as sudden death.
+            Some((m, r)) => (
+                Some(m.parse::<u32>().ok().filter(|&m| m > 0).ok_or_else(bad)?),
+                r,
+            ),
             None => (None, text),
         };
         let (base, inc) = rest.split_once('+').unwrap_or((rest, "0"));
@@ -52,7 +57,7 @@ impl TimeControl {
         Ok(TimeControl::Clock {
             base,
             inc: secs(inc)?,
-            moves: moves.filter(|&m| m > 0),
+            moves,
         })
     }
 
@@ -255,6 +260,20 @@ mod tests {
             inc: [ms(inc), ms(0)],
             moves_to_go,
         }
+    }
+
+    #[test]
+    fn clock_texts_with_no_time_or_no_moves_are_refused() {
+        for bad in ["0/10", "0+0", "10/0", "-1+1", "x", "40/"] {
+            assert!(TimeControl::parse_clock(bad).is_err(), "{bad}");
+        }
+        assert!(matches!(
+            TimeControl::parse_clock("40/60+0.5"),
+            Ok(TimeControl::Clock {
+                moves: Some(40),
+                ..
+            })
+        ));
     }
 
     #[test]

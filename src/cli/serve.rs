@@ -1,0 +1,67 @@
+//! `humpty serve`: the board in the browser (docs/web.md).
+
+use super::io::{out, say};
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use humpty::web::{open_browser, ServeConfig, Server};
+
+pub fn serve_command() -> Command {
+    Command::new("serve")
+        .about("Serve the board in the browser: play and analyse by the exact rules (docs/web.md)")
+        .arg(
+            Arg::new("port")
+                .long("port")
+                .value_parser(value_parser!(u16))
+                .default_value("8080")
+                .help("Port (0 picks a free one)"),
+        )
+        .arg(
+            Arg::new("host")
+                .long("host")
+                .default_value("127.0.0.1")
+                .help("Address to bind; 0.0.0.0 serves other machines too"),
+        )
+        .arg(
+            Arg::new("open")
+                .long("open")
+                .action(ArgAction::SetTrue)
+                .help("Open the board in the system browser"),
+        )
+        .arg(
+            Arg::new("max-games")
+                .long("max-games")
+                .value_parser(value_parser!(u64).range(1..=100_000))
+                .default_value("1000")
+                .help("Games kept in memory (the least recently used are dropped)"),
+        )
+        .arg(
+            Arg::new("max-searches")
+                .long("max-searches")
+                .value_parser(value_parser!(u64).range(1..=256))
+                .help("Searches at once, one thread each (default: the number of cores)"),
+        )
+}
+
+/// `humpty serve`: run the web board until the process is stopped.
+pub fn serve(m: &ArgMatches) -> Result<(), String> {
+    let mut cfg = ServeConfig {
+        host: m.get_one::<String>("host").expect("defaulted").clone(),
+        port: *m.get_one::<u16>("port").expect("defaulted"),
+        max_games: *m.get_one::<u64>("max-games").expect("defaulted") as usize,
+        ..ServeConfig::default()
+    };
+    if let Some(n) = m.get_one::<u64>("max-searches") {
+        cfg.max_searches = *n as usize;
+    }
+    let server = Server::start(&cfg)?;
+    let url = server.url();
+    out(format!(
+        "humpty: the board is at {url}  (Ctrl-C stops the server)"
+    ));
+    if m.get_flag("open") {
+        if let Err(e) = open_browser(&url) {
+            say(format!("humpty: {e}"));
+        }
+    }
+    server.wait();
+    Ok(())
+}
