@@ -174,3 +174,78 @@ fn the_checker_sees_a_violation() {
     assert_eq!(layers_used("use crate::engine;"), vec!["engine"]);
     assert!(layers_used("use super::x;").is_empty());
 }
+
+/// Every source file of `src/`.
+fn all_sources() -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    files
+}
+
+#[test]
+fn no_source_file_is_over_600_lines() {
+    let long: Vec<String> = all_sources()
+        .into_iter()
+        .filter_map(|f| {
+            let n = std::fs::read_to_string(&f).unwrap().lines().count();
+            (n > 600).then(|| format!("{} has {n} lines", f.display()))
+        })
+        .collect();
+    assert!(
+        long.is_empty(),
+        "split these along their seams:\n{}",
+        long.join("\n")
+    );
+}
+
+/// The functions of `text` longer than `max` lines: from a line that opens
+/// an `fn` to the closing brace at the same indentation.
+fn long_functions(text: &str, max: usize) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, l) in lines.iter().enumerate() {
+        let body = l.trim_start();
+        let indent = l.len() - body.len();
+        let is_fn = [
+            "fn ",
+            "pub fn ",
+            "pub(crate) fn ",
+            "pub(super) fn ",
+            "const fn ",
+            "pub const fn ",
+        ]
+        .iter()
+        .any(|p| body.starts_with(p));
+        if !is_fn || body.ends_with(';') {
+            continue;
+        }
+        let close = " ".repeat(indent) + "}";
+        if let Some(len) = lines[i..].iter().position(|x| *x == close) {
+            if len + 1 > max {
+                out.push((body.chars().take(60).collect(), len + 1));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_is_over_100_lines() {
+    let mut long = Vec::new();
+    for f in all_sources() {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (name, n) in long_functions(&text, 100) {
+            long.push(format!("{}: {name}... has {n} lines", f.display()));
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+    let sample = format!("fn a() {{\n{}}}\n", "    x();\n".repeat(120));
+    assert_eq!(
+        long_functions(&sample, 100).len(),
+        1,
+        "the checker sees a long one"
+    );
+}

@@ -7,31 +7,29 @@
 //! Commands and search results arrive on one channel, so the engine can apply
 //! its own move to the game when a search ends.
 
-use super::input::{Input, Lines};
+mod output;
+mod session;
+mod time;
+
+pub use output::piece_lines;
+pub use session::{run, run_stdio, Session};
+
+use output::{result_line, thinking_line};
+use time::TimeSettings;
+
+use super::input::Input;
 use super::options;
 use super::output::Output;
-use super::{engine_name, VARIANT};
-use crate::engine::{
-    seconds, Clocks, Engine, GoParams, Info, Score, SearchResult, TimeControl, MAX_HASH_MIB,
-    MAX_THREADS,
-};
+use super::VARIANT;
+use crate::engine::{Engine, GoParams, Info, SearchResult, TimeControl, MAX_HASH_MIB, MAX_THREADS};
 use crate::rules::moves::{Move, MoveError};
 use crate::rules::piece::{Color, PieceKind};
-use crate::rules::position::{Outcome, Position};
-use crate::rules::result::GameEnd;
+use crate::rules::position::Position;
 use crate::rules::square::Square;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-
-/// The `piece` lines (`&`: both colours), from each kind's Betza string.
-pub fn piece_lines() -> Vec<String> {
-    PieceKind::ALL
-        .iter()
-        .map(|k| format!("{}& {}", k.letter(), k.info().betza))
-        .collect()
-}
 
 enum Event {
     Line(String),
@@ -48,16 +46,6 @@ enum Mode {
     Force,
     /// Analysing the current position until `exit`.
     Analyze,
-}
-
-/// The time settings XBoard gives: the control (`level` or `st`), the
-/// clocks (`time`, `otim`), a depth limit (`sd`) and `nps`.
-struct TimeSettings {
-    control: TimeControl,
-    own: Duration,
-    opp: Duration,
-    depth: Option<i32>,
-    nps: Option<u64>,
 }
 
 /// A CECP session.
@@ -77,34 +65,6 @@ pub struct Xboard {
     pondering: Option<Move>,
     events: Sender<Event>,
     out: Output,
-}
-
-/// `level`'s base time: minutes, or `minutes:seconds`.
-fn parse_minutes(text: &str) -> Option<Duration> {
-    let secs = match text.split_once(':') {
-        Some((m, s)) => m.parse::<f64>().ok()? * 60.0 + s.parse::<f64>().ok()?,
-        None => text.parse::<f64>().ok()? * 60.0,
-    };
-    seconds(secs)
-}
-
-/// Thinking output: `ply score time(cs) nodes pv`, mate as 100000 + moves.
-fn thinking_line(info: &Info) -> String {
-    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-    format!(
-        "{} {} {} {} {}",
-        info.depth,
-        Score::from_search(info.score).xboard(),
-        info.time.as_millis() / 10,
-        info.nodes,
-        pv.join(" ")
-    )
-}
-
-/// The result line for a finished game: the PGN token and the reason.
-fn result_line(outcome: Outcome) -> String {
-    let end = GameEnd::from_outcome(outcome);
-    format!("{} {{{}}}", end.result, end.text())
 }
 
 impl Xboard {
@@ -141,31 +101,6 @@ impl Xboard {
         self.out.send(line);
     }
 
-    fn features() -> String {
-        let options: Vec<String> = options::ENGINE_OPTIONS
-            .iter()
-            .filter(|o| !o.xboard_command)
-            .map(options::xboard_feature)
-            .collect();
-        format!(
-            "feature setboard=1 usermove=1 time=1 memory=1 smp=1 ping=1 sigint=0 sigterm=0 colors=0 \
-             highlight=1 analyze=1 draw=0 reuse=1 myname=\"{}\" variants=\"{VARIANT}\" {}",
-            engine_name(),
-            options.join(" ")
-        )
-    }
-
-    fn announce_variant(&self) {
-        self.send(&format!(
-            "setup ({}) 12x8+0_fairy {}",
-            PieceKind::xboard_piece_to_char(),
-            Position::START_FEN
-        ));
-        for p in piece_lines() {
-            self.send(&format!("piece {p}"));
-        }
-    }
-
     /// Stop a search (or ponder search) and forget its result.
     fn abort_search(&mut self) {
         self.pondering = None;
@@ -173,35 +108,6 @@ impl Xboard {
             self.generation += 1;
             self.engine.stop();
         }
-    }
-
-    /// Limits for a search of `pos` (the game, or the game after the
-    /// expected reply when pondering): the clocks are ours and theirs.
-    fn go_params(&self, pos: &Position) -> GoParams {
-        let mut go = GoParams {
-            depth: self.time.depth,
-            ..GoParams::default()
-        };
-        match self.time.control {
-            TimeControl::MoveTime(t) => match self.time.nps {
-                // `nps N` makes N nodes count as one second.
-                Some(nps) => go.nodes = Some((nps as f64 * t.as_secs_f64()).max(1.0) as u64),
-                None => go.movetime = Some(t),
-            },
-            TimeControl::Clock { inc, .. } => {
-                let side = pos.side_to_move();
-                let mut time = [self.time.own; 2];
-                time[(!side).index()] = self.time.opp;
-                let moves_made = u32::from(pos.fullmove_number()).saturating_sub(1);
-                go.clocks = Some(Clocks {
-                    time,
-                    inc: [inc; 2],
-                    moves_to_go: self.time.control.moves_to_go(moves_made),
-                });
-            }
-            TimeControl::Nodes(_) | TimeControl::Depth(_) => {}
-        }
-        go
     }
 
     /// Start a search (thinking for a move, or analysing).
@@ -364,76 +270,6 @@ impl Xboard {
         }
     }
 
-    /// `lift SQ`: highlight where the piece may go (yellow moves, red captures,
-    /// magenta promotions) and offer the promotion choice.
-    fn lift(&self, square: &str) {
-        let Ok(from) = square.trim_end_matches(',').parse::<Square>() else {
-            self.send(&format!("Error (bad square): lift {square}"));
-            return;
-        };
-        let moves: Vec<Move> = self
-            .game
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|m| m.from() == from)
-            .collect();
-        let mut grid = [['.'; 12]; 8];
-        let mut choices: Vec<char> = Vec::new();
-        for m in &moves {
-            let to = m.to();
-            let cell = &mut grid[to.rank() as usize][to.file() as usize];
-            if let Some(k) = m.promotion() {
-                *cell = 'M';
-                let c = k.letter();
-                if !choices.contains(&c) {
-                    choices.push(c);
-                }
-            } else if *cell != 'M' {
-                *cell = if self.game.piece_at(to).is_some() {
-                    'R'
-                } else {
-                    'Y'
-                };
-            }
-        }
-        // A Frog may also stay a Frog.
-        let frog = self
-            .game
-            .piece_at(from)
-            .is_some_and(|p| p.kind() == PieceKind::Frog);
-        if frog && !choices.is_empty() {
-            choices.push('F');
-        }
-        let mut rows = Vec::new();
-        for rank in (0..8).rev() {
-            let mut row = String::new();
-            let mut empty = 0;
-            for &c in &grid[rank] {
-                if c == '.' {
-                    empty += 1;
-                } else {
-                    if empty > 0 {
-                        row.push_str(&empty.to_string());
-                        empty = 0;
-                    }
-                    row.push(c);
-                }
-            }
-            if empty > 0 {
-                row.push_str(&empty.to_string());
-            }
-            rows.push(row);
-        }
-        self.send(&format!("highlight {}", rows.join("/")));
-        if !choices.is_empty() {
-            self.send(&format!(
-                "choice {}",
-                choices.into_iter().collect::<String>()
-            ));
-        }
-    }
-
     /// `option NAME[=VALUE]`: the engine options (see `options`).
     fn set_option(&mut self, text: &str) {
         let (name, value) = match text.split_once('=') {
@@ -575,82 +411,6 @@ impl Xboard {
         }
     }
 
-    /// `.`: the analysis status line.
-    fn stat01(&self) {
-        let info = self.last_info.lock().ok().and_then(|l| l.clone());
-        if let Some(i) = info {
-            let total = self.game.legal_moves().len();
-            self.send(&format!(
-                "stat01: {} {} {} {} {}",
-                i.time.as_millis() / 10,
-                i.nodes,
-                i.depth,
-                0,
-                total
-            ));
-        }
-    }
-
-    /// `time`, `otim`, `level`, `st`, `sd`, `nps`.
-    fn time_command(&mut self, cmd: &str, rest: &str, line: &str) {
-        let ok = match cmd {
-            // XBoard sends a clock below zero once the engine is over its
-            // time: that is no time left (move at once), not bad input.
-            "time" | "otim" => rest.parse::<i64>().ok().map(|cs| {
-                let d = Duration::from_millis((cs.max(0) as u64).saturating_mul(10));
-                if cmd == "time" {
-                    self.time.own = d;
-                } else {
-                    self.time.opp = d;
-                }
-            }),
-            "level" => self.level(rest),
-            "st" => rest
-                .parse::<f64>()
-                .ok()
-                .and_then(seconds)
-                .filter(|d| !d.is_zero())
-                .map(|t| self.time.control = TimeControl::MoveTime(t)),
-            "sd" => rest
-                .parse::<i32>()
-                .ok()
-                .filter(|&d| d > 0)
-                .map(|d| self.time.depth = Some(d)),
-            _ => rest
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n > 0)
-                .map(|n| self.time.nps = Some(n)),
-        };
-        if ok.is_none() {
-            let what = match cmd {
-                "time" | "otim" | "st" => "time",
-                "sd" => "depth",
-                other => other,
-            };
-            self.send(&format!("Error (bad {what}): {line}"));
-        }
-    }
-
-    /// `level MPS BASE INC`: a clock for the game.
-    fn level(&mut self, rest: &str) -> Option<()> {
-        let f: Vec<&str> = rest.split_whitespace().collect();
-        if f.len() != 3 {
-            return None;
-        }
-        let mps = f[0].parse::<u32>().ok()?;
-        let base = parse_minutes(f[1])?;
-        let inc = seconds(f[2].parse::<f64>().ok()?.max(0.0))?;
-        self.time.control = TimeControl::Clock {
-            base,
-            inc,
-            moves: (mps > 0).then_some(mps),
-        };
-        self.time.own = base;
-        self.time.opp = base;
-        Some(())
-    }
-
     /// `memory`, `cores`, `option`.
     fn engine_setting(&mut self, cmd: &str, rest: &str, line: &str) {
         match cmd {
@@ -675,93 +435,4 @@ impl Xboard {
             },
         }
     }
-}
-
-/// An XBoard session driven in-process: lines in, lines out through the
-/// session's `Output`. `run` drives one from a reader; tests and fuzzing
-/// drive one line by line.
-pub struct Session {
-    xb: Xboard,
-    events: Receiver<Event>,
-}
-
-impl Session {
-    /// A new session writing to `out`, around `engine`.
-    pub fn new(engine: Engine, out: Output) -> Session {
-        let (tx, rx) = channel();
-        let xb = Xboard::new(engine, tx, out);
-        Session { xb, events: rx }
-    }
-
-    /// Handle one input line (and any search that finished meanwhile);
-    /// false once the session has quit.
-    pub fn input(&mut self, item: Input) -> bool {
-        self.poll();
-        self.line(item)
-    }
-
-    fn line(&mut self, item: Input) -> bool {
-        match item {
-            Input::Line(line) => self.xb.handle(&line),
-            bad => {
-                let what = bad.problem().unwrap_or("");
-                self.xb.send(&format!("Error ({what}): line ignored"));
-                true
-            }
-        }
-    }
-
-    /// Apply the results of searches that have finished.
-    pub fn poll(&mut self) {
-        while let Ok(event) = self.events.try_recv() {
-            self.event(event);
-        }
-    }
-
-    fn event(&mut self, event: Event) -> bool {
-        match event {
-            Event::Line(l) => self.xb.handle(&l),
-            Event::Bad(item) => self.line(item),
-            Event::Done(g, r) => {
-                self.xb.search_done(g, r);
-                true
-            }
-        }
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        self.xb.engine.stop();
-    }
-}
-
-/// Run the CECP loop until `quit` or the end of `input`, writing to `out`.
-/// Lines and finished searches arrive on one channel, so the engine can
-/// play its own move as soon as a search ends.
-pub fn run(input: impl Iterator<Item = Input> + Send + 'static, out: Output) {
-    let mut session = Session::new(Engine::new(), out);
-    let reader = session.xb.events.clone();
-    std::thread::spawn(move || {
-        for item in input {
-            let event = match item {
-                Input::Line(l) => Event::Line(l),
-                bad => Event::Bad(bad),
-            };
-            if reader.send(event).is_err() {
-                return;
-            }
-        }
-        let _ = reader.send(Event::Line("quit".into()));
-    });
-    while let Ok(event) = session.events.recv() {
-        if !session.event(event) {
-            break;
-        }
-    }
-}
-
-/// Run the CECP loop on stdin and stdout.
-pub fn run_stdio<R: std::io::BufRead + Send + 'static>(input: Lines<R>) {
-    run(input, Output::stdout());
 }
