@@ -4,9 +4,11 @@
 //! The crate is built in layers, each a folder, each importing only the
 //! layers below it (docs/architecture.md):
 //!
-//! `rules` <- `eval` <- `search` <- `engine` <- (`protocol`, `matches`) <- `cli`
+//! `rules` <- `eval` <- (`search`, `tune`) ; `search` <- `engine` <-
+//! (`protocol`, `matches`, `web`) <- the binary's `cli`
 //!
-//! `fuzz` holds the fuzzing entry points (it uses the layers as `cli` does).
+//! `tune` uses `rules` and `eval` only. `fuzz` holds the fuzzing entry
+//! points (it uses the layers as the command line does).
 
 #![warn(missing_docs)]
 

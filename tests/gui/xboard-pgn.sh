@@ -10,8 +10,10 @@
 # engine; its debug log says what each SAN token was parsed into, which must
 # be the coordinate file's move. XBoard needs the board size and piece
 # letters on its command line and takes the piece moves from the PGN's
-# VariantMen tag (docs/protocol.md). Moves its own rule model (no River, no
-# Frog promotion) calls illegal are listed, not failed: it still plays them.
+# VariantMen tag (docs/protocol.md). Its own rule model knows neither the
+# River nor Frog promotion, so it is started with -testLegality false: with
+# legality testing on it stops reading at a Frog promotion (`Fc8=Q`,
+# "Illegal move"). Moves it would call illegal are listed, not failed.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out="${1:-target/xboard-pgn}"
@@ -40,7 +42,7 @@ sleep 1
 table="PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk"
 DISPLAY="$display" "$XBOARD" -ncp -variant fairy -boardWidth 12 -boardHeight 8 \
   -pieceToCharTable "$table" -loadGameFile "$out/san.pgn" -loadGameIndex 1 \
-  -initialMode EditGame -boardSize medium -popupExitMessage false \
+  -testLegality false -initialMode EditGame -boardSize medium -popupExitMessage false \
   -debugMode true -nameOfDebugFile "$out/xboard.debug" >"$out/xboard.out" 2>&1 &
 xb=$!
 sleep 6
