@@ -24,6 +24,21 @@ fn humpty(args: &[&str]) -> Output {
         .expect("run humpty")
 }
 
+/// `humpty match` between two stand-ins, with `extra` arguments.
+fn match_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "match",
+        "--engine",
+        "cmd=/bin/true",
+        "name=a",
+        "--engine",
+        "cmd=/bin/true",
+        "name=b",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -92,14 +107,6 @@ fn xboard_clocks_below_zero_mean_move_at_once() {
 
 #[test]
 fn limits_no_engine_can_meet_are_refused_before_the_first_game() {
-    let engines = [
-        "--engine",
-        "cmd=/bin/true",
-        "name=a",
-        "--engine",
-        "cmd=/bin/true",
-        "name=b",
-    ];
     for (limit, want) in [
         (vec!["--nodes", "0"], "--nodes"),
         (vec!["--tc", "0/10"], "time control"),
@@ -114,13 +121,7 @@ fn limits_no_engine_can_meet_are_refused_before_the_first_game() {
         ),
     ] {
         let start = Instant::now();
-        let args: Vec<&str> = ["match"]
-            .iter()
-            .chain(engines.iter())
-            .chain(limit.iter())
-            .copied()
-            .collect();
-        let o = humpty(&args);
+        let o = humpty(&match_args(&limit));
         assert!(!o.status.success(), "{limit:?} accepted");
         assert!(stderr(&o).contains(want), "{limit:?}: {}", stderr(&o));
         assert!(
@@ -138,19 +139,7 @@ fn unwritable_outputs_are_refused_before_the_work() {
     let cases: [Vec<&str>; 3] = [
         vec!["tune", pgn.to_str().unwrap(), "--out", bad],
         vec!["openings", "--count", "1000", "--out", bad],
-        vec![
-            "match",
-            "--engine",
-            "cmd=/bin/true",
-            "name=a",
-            "--engine",
-            "cmd=/bin/true",
-            "name=b",
-            "--nodes",
-            "100",
-            "--pgn",
-            bad,
-        ],
+        match_args(&["--nodes", "100", "--pgn", bad]),
     ];
     for args in cases {
         let start = Instant::now();
@@ -246,18 +235,7 @@ fn sprt_values_out_of_range_are_refused_and_a_file_after_sprt_is_a_file() {
         "beta=0",
         "elo0=10 elo1=5",
     ] {
-        let mut args = vec![
-            "match",
-            "--engine",
-            "cmd=/bin/true",
-            "name=a",
-            "--engine",
-            "cmd=/bin/true",
-            "name=b",
-            "--nodes",
-            "100",
-            "--sprt",
-        ];
+        let mut args = match_args(&["--nodes", "100", "--sprt"]);
         args.extend(bad.split(' '));
         let o = humpty(&args);
         assert!(!o.status.success(), "{bad} accepted");

@@ -35,13 +35,7 @@ impl Player {
                 }
             }
         }
-        for (name, value) in self.spec.options.clone() {
-            self.send(&format!("option {name}={value}"))?;
-        }
-        for line in self.spec.init.clone() {
-            self.send(&line)?;
-        }
-        self.sync()
+        self.send_settings(|name, value| format!("option {name}={value}"))
     }
 
     pub(super) fn think_cecp(

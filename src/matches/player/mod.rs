@@ -190,6 +190,18 @@ impl Player {
         }
     }
 
+    /// End a handshake: each `option.NAME=V` as `option_line` writes it,
+    /// then the `init` lines, then a round trip.
+    fn send_settings(&mut self, option_line: fn(&str, &str) -> String) -> Result<(), PlayerError> {
+        for (name, value) in self.spec.options.clone() {
+            self.send(&option_line(&name, &value))?;
+        }
+        for line in self.spec.init.clone() {
+            self.send(&line)?;
+        }
+        self.sync()
+    }
+
     /// Round trip (`isready`/`ping`) to be sure the engine is listening.
     pub fn sync(&mut self) -> Result<(), PlayerError> {
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;

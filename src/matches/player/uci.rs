@@ -13,14 +13,7 @@ impl Player {
         if self.spec.ponder {
             self.send("setoption name Ponder value true")?;
         }
-        let options = self.spec.options.clone();
-        for (name, value) in options {
-            self.send(&format!("setoption name {name} value {value}"))?;
-        }
-        for line in self.spec.init.clone() {
-            self.send(&line)?;
-        }
-        self.sync()
+        self.send_settings(|name, value| format!("setoption name {name} value {value}"))
     }
 
     pub(super) fn think_uci(
