@@ -65,6 +65,7 @@ pub fn merged_stats(m: &ArgMatches) -> Result<(), String> {
     Ok(())
 }
 
+/// `humpty match`'s grammar.
 pub fn match_command() -> Command {
     let kv = |name: &'static str, help: &'static str| {
         Arg::new(name)
@@ -105,6 +106,8 @@ pub fn match_command() -> Command {
         .arg(Arg::new("quiet").long("quiet").action(ArgAction::SetTrue).help("No progress output"))
 }
 
+/// `humpty match`: play the match, with a progress bar on a terminal, and
+/// print its summary.
 pub fn run_match(m: &ArgMatches) -> Result<(), String> {
     let cfg = match_config(m)?;
     let quiet = m.get_flag("quiet");

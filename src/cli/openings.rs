@@ -4,6 +4,7 @@ use super::io::{check_writable, out, write_file};
 use clap::{value_parser, Arg, ArgMatches, Command};
 use humpty::matches::openings::{self, GenerateSpec};
 
+/// `humpty openings`'s grammar.
 pub fn openings_command() -> Command {
     Command::new("openings")
         .about("Generate balanced opening positions by random plies from the start, kept if a short search scores them near 0")
@@ -16,6 +17,7 @@ pub fn openings_command() -> Command {
         .arg(Arg::new("out").long("out").value_name("FILE").help("Write here instead of stdout"))
 }
 
+/// `humpty openings`: generate, then write to `--out` (checked first) or stdout.
 pub fn generate_openings(m: &ArgMatches) -> Result<(), String> {
     let get = |k: &str| *m.get_one::<u64>(k).expect("defaulted") as usize;
     let spec = GenerateSpec {

@@ -4,6 +4,7 @@ use super::io::{out, say};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use humpty::web::{open_browser, ServeConfig, Server};
 
+/// `humpty serve`'s grammar.
 pub fn serve_command() -> Command {
     Command::new("serve")
         .about("Serve the board in the browser: play and analyse by the exact rules (docs/web.md)")

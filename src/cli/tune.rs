@@ -5,6 +5,7 @@ use super::io::{check_writable, out, read_text, write_file};
 use super::pgn_files_arg;
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 
+/// `humpty tune`'s grammar.
 pub fn tune_command() -> Command {
     let num = |name: &'static str, default: &'static str, help: &'static str| {
         Arg::new(name)

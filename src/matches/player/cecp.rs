@@ -7,6 +7,7 @@ use crate::engine::{Clocks, Score, TimeControl};
 use std::time::{Duration, Instant};
 
 impl Player {
+    /// `xboard`, `protover 2` and the features, then the options and init lines.
     pub(super) fn cecp_handshake(&mut self) -> Result<(), PlayerError> {
         self.send("xboard")?;
         self.send("protover 2")?;
@@ -38,6 +39,7 @@ impl Player {
         self.send_settings(|name, value| format!("option {name}={value}"))
     }
 
+    /// The position in force mode, the time commands and `go`, then the move.
     pub(super) fn think_cecp(
         &mut self,
         game: &GameState,

@@ -6,6 +6,7 @@ use crate::engine::{Clocks, Score, TimeControl};
 use std::time::{Duration, Instant};
 
 impl Player {
+    /// `uci` until `uciok`, then the options and init lines.
     pub(super) fn uci_handshake(&mut self) -> Result<(), PlayerError> {
         self.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
@@ -16,6 +17,7 @@ impl Player {
         self.send_settings(|name, value| format!("setoption name {name} value {value}"))
     }
 
+    /// `position` and `go` (or `ponderhit` when the expected reply came), then the move.
     pub(super) fn think_uci(
         &mut self,
         game: &GameState,
