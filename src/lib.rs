@@ -17,6 +17,7 @@ pub mod eval;
 pub mod fuzz;
 pub mod matches;
 pub mod protocol;
+pub mod review;
 pub mod rules;
 pub mod search;
 pub mod tune;

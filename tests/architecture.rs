@@ -13,10 +13,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("protocol", &["rules", "engine", "protocol"]),
     ("matches", &["rules", "engine", "matches"]),
     ("web", &["rules", "engine", "web"]),
+    ("review", &["rules", "engine", "review"]),
 ];
 
 const LAYERS: &[&str] = &[
-    "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "cli",
+    "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "review", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -3,6 +3,7 @@
 //! serve (the web board) or tune. It lives in the binary, so the library
 //! does not depend on clap.
 
+mod annotate;
 pub mod io;
 mod matches;
 mod openings;
@@ -62,6 +63,7 @@ pub fn command() -> Command {
         .subcommand(matches::stats_command())
         .subcommand(serve::serve_command())
         .subcommand(tune::tune_command())
+        .subcommand(annotate::annotate_command())
 }
 
 /// One or more PGN files (`humpty stats`, `humpty tune`).
@@ -149,6 +151,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("stats", sub)) => matches::merged_stats(sub)?,
         Some(("serve", sub)) => serve::serve(sub)?,
         Some(("tune", sub)) => tune::tune(sub)?,
+        Some(("annotate", sub)) => annotate::annotate(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
         _ => return Ok(Next::Protocol),
     }

@@ -1,0 +1,126 @@
+//! `humpty annotate`: review every game of a PGN file and write it back
+//! with evaluations, judgements and better lines (docs/review.md).
+
+use super::io::{check_writable, out, read_text, say, write_file};
+use clap::{value_parser, Arg, ArgGroup, ArgMatches, Command};
+use humpty::engine::{Engine, GoParams};
+use humpty::review::annotate::{annotated_pgn, summary_text};
+use humpty::review::review_game;
+use humpty::rules::pgn::{parse_pgn, PgnGame};
+use humpty::rules::piece::Color;
+use std::io::IsTerminal;
+use std::time::Duration;
+
+/// Nodes per position when no limit is given (about a second here).
+const DEFAULT_NODES: u64 = 250_000;
+
+/// `humpty annotate`'s grammar.
+pub fn annotate_command() -> Command {
+    Command::new("annotate")
+        .about("Review the games of a PGN file: an evaluation after every move, inaccuracies (?!), mistakes (?) and blunders (??) with the better line (docs/review.md)")
+        .arg(Arg::new("file").required(true).value_name("GAMES.pgn"))
+        .arg(Arg::new("out").long("out").value_name("FILE").help("Write the annotated PGN here (default: stdout)"))
+        .arg(Arg::new("movetime").long("movetime").value_name("MS").value_parser(value_parser!(u64).range(1..=3_600_000)).help("Time per position"))
+        .arg(Arg::new("depth").long("depth").value_parser(value_parser!(i32).range(1..=64)).help("Depth per position"))
+        .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64).range(1..)).help("Nodes per position (default 250000)"))
+        .group(ArgGroup::new("limit").args(["movetime", "depth", "nodes"]))
+        .arg(Arg::new("threads").long("threads").value_parser(value_parser!(u64).range(1..=256)).default_value("1"))
+}
+
+/// The search limit per position.
+fn limit(m: &ArgMatches) -> GoParams {
+    let mut go = GoParams::default();
+    if let Some(&ms) = m.get_one::<u64>("movetime") {
+        go.movetime = Some(Duration::from_millis(ms));
+    } else if let Some(&d) = m.get_one::<i32>("depth") {
+        go.depth = Some(d);
+    } else {
+        go.nodes = Some(m.get_one::<u64>("nodes").copied().unwrap_or(DEFAULT_NODES));
+    }
+    go
+}
+
+/// A progress bar over `total` positions on a terminal.
+fn progress_bar(total: usize) -> Option<indicatif::ProgressBar> {
+    std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new(total as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:30} {pos}/{len} positions {elapsed_precise} eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    })
+}
+
+/// `humpty annotate FILE`: review each game, then write them all.
+pub fn annotate(m: &ArgMatches) -> Result<(), String> {
+    let path = m.get_one::<String>("file").expect("required");
+    let out_path = m.get_one::<String>("out");
+    if let Some(p) = out_path {
+        check_writable(p)?;
+    }
+    let games = parse_pgn(&read_text(path)?);
+    if games.is_empty() {
+        return Err(format!("{path}: no games"));
+    }
+    let mut engine = Engine::with_hash_mib(64);
+    let threads = *m.get_one::<u64>("threads").expect("defaulted") as usize;
+    let used = engine.set_threads(threads);
+    if used < threads {
+        say(format!(
+            "--threads {threads}: this machine runs {used} threads at once; using {used}"
+        ));
+    }
+    let go = limit(m);
+    let total = games.iter().map(|g| g.moves.len() + 1).sum();
+    let bar = progress_bar(total);
+    let mut text = String::new();
+    for (i, game) in games.iter().enumerate() {
+        match annotate_game(&mut engine, game, &go, bar.as_ref()) {
+            Ok(pgn) => text.push_str(&pgn),
+            Err(e) => say(format!("game {}: {e}; skipped", i + 1)),
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    match out_path {
+        Some(p) => write_file(p, &text),
+        None => {
+            out(text.trim_end());
+            Ok(())
+        }
+    }
+}
+
+/// One game reviewed and written; an unreadable game is an error naming
+/// the ply.
+fn annotate_game(
+    engine: &mut Engine,
+    game: &PgnGame,
+    go: &GoParams,
+    bar: Option<&indicatif::ProgressBar>,
+) -> Result<String, String> {
+    let start = game.start()?;
+    let (_, moves) = game.replay_moves(None)?;
+    engine.new_game();
+    let review = review_game(engine, &start, &moves, go, &mut || {
+        if let Some(b) = bar {
+            b.inc(1);
+        }
+    });
+    for c in Color::BOTH {
+        let line = summary_text(c, &review.summary(c));
+        match bar {
+            Some(b) => b.println(line),
+            None => say(line),
+        }
+    }
+    let result = match game.result.as_str() {
+        "" => game.tags.get("Result").map_or("*", String::as_str),
+        r => r,
+    };
+    Ok(annotated_pgn(&game.tags, &review, result))
+}

@@ -1,0 +1,291 @@
+//! Game review: every position of a game searched, each move judged by the
+//! winning chances it gave away (not by raw centipawns, which mean little
+//! when one side is already far ahead), and the engine's better line kept
+//! for the mistakes. `annotate` writes the result as PGN (`humpty
+//! annotate`, docs/review.md).
+
+pub mod annotate;
+
+use crate::engine::{Engine, GoParams, Score};
+use crate::rules::moves::Move;
+use crate::rules::piece::Color;
+use crate::rules::position::{Outcome, Position};
+
+/// The scale of humpty's own win curve: the tuner's fit of evaluation to
+/// game results over 94,636 quiet positions of humpty's games
+/// (docs/tuning.md, `k`). The expected score of `cp` is
+/// `1 / (1 + 10^(-K * cp / 400))`.
+pub const WIN_SCALE_K: f64 = 0.5526;
+
+/// Longest better line written after a mistake, in plies.
+pub const BETTER_LINE_PLIES: usize = 12;
+
+/// The mover's expected score in percent (0 to 100) for `score` from the
+/// mover's view: humpty's win curve for centipawns, 100 or 0 for a mate.
+pub fn win_percent(score: Score) -> f64 {
+    match score {
+        Score::Cp(cp) => 100.0 / (1.0 + 10f64.powf(-WIN_SCALE_K * f64::from(cp) / 400.0)),
+        Score::Mate(n) if n > 0 => 100.0,
+        Score::Mate(_) => 0.0,
+    }
+}
+
+/// How bad a move was, by the winning chances it lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Judgement {
+    /// At least 5 points of winning chances lost (`?!`, NAG `$6`).
+    Inaccuracy,
+    /// At least 10 points (`?`, NAG `$2`).
+    Mistake,
+    /// At least 15 points (`??`, NAG `$4`).
+    Blunder,
+}
+
+impl Judgement {
+    /// All three, mildest first.
+    pub const ALL: [Judgement; 3] = [
+        Judgement::Inaccuracy,
+        Judgement::Mistake,
+        Judgement::Blunder,
+    ];
+
+    /// The judgement of a move that lost `loss` points of winning chances.
+    pub fn of(loss: f64) -> Option<Judgement> {
+        match loss {
+            l if l >= 15.0 => Some(Judgement::Blunder),
+            l if l >= 10.0 => Some(Judgement::Mistake),
+            l if l >= 5.0 => Some(Judgement::Inaccuracy),
+            _ => None,
+        }
+    }
+
+    /// The PGN NAG.
+    pub fn nag(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "$6",
+            Judgement::Mistake => "$2",
+            Judgement::Blunder => "$4",
+        }
+    }
+
+    /// Its name, as a comment says it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "Inaccuracy",
+            Judgement::Mistake => "Mistake",
+            Judgement::Blunder => "Blunder",
+        }
+    }
+}
+
+/// One position's verdict: the score (side to move's view) and the
+/// engine's line from it (empty at the end of the game).
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// The score, side to move's view.
+    pub score: Score,
+    /// The best line found.
+    pub line: Vec<Move>,
+}
+
+/// One move of a reviewed game.
+#[derive(Clone, Debug)]
+pub struct MoveReview {
+    /// The move played.
+    pub mv: Move,
+    /// Who played it.
+    pub mover: Color,
+    /// The score after it, from White's view.
+    pub white_score: Score,
+    /// Winning chances the mover lost with it, in points (0 to 100).
+    pub loss: f64,
+    /// Centipawns the mover lost (scores clamped to +-1000, mates as 1000).
+    pub cp_loss: i32,
+    /// Its judgement, if it lost enough.
+    pub judgement: Option<Judgement>,
+    /// The engine's line from the position before the move, when it
+    /// starts with another move.
+    pub better: Vec<Move>,
+}
+
+/// A reviewed game.
+#[derive(Clone, Debug)]
+pub struct GameReview {
+    /// The position the game starts from.
+    pub start: Position,
+    /// The score of the start position, White's view.
+    pub start_score: Score,
+    /// Every move, in order.
+    pub moves: Vec<MoveReview>,
+}
+
+/// One player's totals.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayerSummary {
+    /// Moves played.
+    pub moves: usize,
+    /// Inaccuracies, mistakes and blunders.
+    pub counts: [usize; 3],
+    /// Average centipawns lost per move.
+    pub average_cp_loss: f64,
+    /// Average winning chances lost per move, in points.
+    pub average_loss: f64,
+}
+
+impl GameReview {
+    /// The totals of `color`'s moves.
+    pub fn summary(&self, color: Color) -> PlayerSummary {
+        let mine: Vec<&MoveReview> = self.moves.iter().filter(|m| m.mover == color).collect();
+        let n = mine.len().max(1) as f64;
+        let mut counts = [0; 3];
+        for j in mine.iter().filter_map(|m| m.judgement) {
+            counts[j as usize] += 1;
+        }
+        PlayerSummary {
+            moves: mine.len(),
+            counts,
+            average_cp_loss: mine.iter().map(|m| f64::from(m.cp_loss)).sum::<f64>() / n,
+            average_loss: mine.iter().map(|m| m.loss).sum::<f64>() / n,
+        }
+    }
+}
+
+/// The verdict on `pos`: by the rules at the end of a game, else by a
+/// search with `go`.
+pub fn verdict(engine: &mut Engine, pos: &Position, go: &GoParams) -> Verdict {
+    match pos.outcome() {
+        Some(Outcome::Checkmate { .. }) => {
+            return Verdict {
+                score: Score::Mate(0),
+                line: Vec::new(),
+            }
+        }
+        Some(_) => {
+            return Verdict {
+                score: Score::Cp(0),
+                line: Vec::new(),
+            }
+        }
+        None => {}
+    }
+    engine.set_position(pos.clone());
+    let mut line = Vec::new();
+    let result = engine.search_sync(go, &mut |info| {
+        if info.multipv == 1 && info.bound.is_none() {
+            line = info.pv.clone();
+        }
+    });
+    if line.first() != result.best.as_ref() {
+        line = result.best.into_iter().collect();
+    }
+    Verdict {
+        score: Score::from_search(result.score),
+        line,
+    }
+}
+
+/// A score on the centipawn scale for losses: clamped to +-1000, a mate
+/// as 1000.
+fn capped_cp(s: Score) -> i32 {
+    match s {
+        Score::Cp(cp) => cp.clamp(-1000, 1000),
+        Score::Mate(n) if n > 0 => 1000,
+        Score::Mate(_) => -1000,
+    }
+}
+
+/// The same score from the other side.
+pub fn flip(s: Score) -> Score {
+    match s {
+        Score::Cp(cp) => Score::Cp(-cp),
+        Score::Mate(n) => Score::Mate(-n),
+    }
+}
+
+/// Review a game: `start`, then `moves` (legal), each position searched
+/// with `go`; `progress` is called after each position.
+pub fn review_game(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    go: &GoParams,
+    progress: &mut dyn FnMut(),
+) -> GameReview {
+    let mut pos = start.clone();
+    let mut verdicts = vec![verdict(engine, &pos, go)];
+    progress();
+    for &m in moves {
+        pos.make_move(m);
+        verdicts.push(verdict(engine, &pos, go));
+        progress();
+    }
+    let mut pos = start.clone();
+    let mut reviews = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        let mover = pos.side_to_move();
+        let before = verdicts[i].score;
+        let after = flip(verdicts[i + 1].score);
+        let loss = (win_percent(before) - win_percent(after)).max(0.0);
+        let judgement = Judgement::of(loss);
+        let best = &verdicts[i].line;
+        let better = match judgement {
+            Some(j) if j >= Judgement::Mistake && best.first() != Some(&m) => {
+                best.iter().copied().take(BETTER_LINE_PLIES).collect()
+            }
+            _ => Vec::new(),
+        };
+        reviews.push(MoveReview {
+            mv: m,
+            mover,
+            white_score: white_view(after, mover),
+            loss,
+            cp_loss: (capped_cp(before) - capped_cp(after)).max(0),
+            judgement,
+            better,
+        });
+        pos.make_move(m);
+    }
+    GameReview {
+        start: start.clone(),
+        start_score: white_view(verdicts[0].score, start.side_to_move()),
+        moves: reviews,
+    }
+}
+
+/// `score` from `side`'s view, turned to White's.
+fn white_view(score: Score, side: Color) -> Score {
+    match side {
+        Color::White => score,
+        Color::Black => flip(score),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn win_percent_is_humptys_curve_and_mates_are_certain() {
+        assert!((win_percent(Score::Cp(0)) - 50.0).abs() < 1e-9);
+        let plus = win_percent(Score::Cp(200));
+        assert!((plus + win_percent(Score::Cp(-200)) - 100.0).abs() < 1e-9);
+        // 10^(-0.5526 * 200 / 400) = 0.5293...: 65.39%.
+        assert!((plus - 65.39).abs() < 0.01, "{plus}");
+        assert_eq!(win_percent(Score::Mate(3)), 100.0);
+        assert_eq!(win_percent(Score::Mate(-2)), 0.0);
+        assert_eq!(win_percent(Score::Mate(0)), 0.0);
+    }
+
+    #[test]
+    fn judgements_at_their_thresholds() {
+        assert_eq!(Judgement::of(4.999), None);
+        assert_eq!(Judgement::of(5.0), Some(Judgement::Inaccuracy));
+        assert_eq!(Judgement::of(9.999), Some(Judgement::Inaccuracy));
+        assert_eq!(Judgement::of(10.0), Some(Judgement::Mistake));
+        assert_eq!(Judgement::of(14.999), Some(Judgement::Mistake));
+        assert_eq!(Judgement::of(15.0), Some(Judgement::Blunder));
+        assert_eq!(Judgement::of(100.0), Some(Judgement::Blunder));
+        let nags: Vec<&str> = Judgement::ALL.iter().map(|j| j.nag()).collect();
+        assert_eq!(nags, ["$6", "$2", "$4"]);
+    }
+}
