@@ -3,6 +3,7 @@
 //! this, never to search internals.
 
 pub mod bench;
+pub mod strength;
 pub mod textfile;
 
 pub use crate::search::timeman::{seconds, Clocks, TimeControl};
@@ -20,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
+use strength::Strength;
 
 /// Default hash size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 16;
@@ -70,6 +72,8 @@ pub struct EngineOptions {
     pub features: Features,
     /// Evaluation weights of this engine.
     pub eval: Arc<EvalParams>,
+    /// Skill Level, UCI_LimitStrength and UCI_Elo, the seed, the random mover.
+    pub strength: Strength,
 }
 
 impl Default for EngineOptions {
@@ -81,6 +85,7 @@ impl Default for EngineOptions {
             move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
             features: Features::default(),
             eval: Arc::new(EvalParams::default()),
+            strength: Strength::default(),
         }
     }
 }
@@ -273,6 +278,12 @@ impl Engine {
     /// A new game: clear the hash table.
     pub fn new_game(&mut self) {
         self.clear_hash();
+        self.options.strength.new_game();
+    }
+
+    /// The strength settings, to change (`Skill Level`, `UCI_Elo`, ...).
+    pub fn strength_mut(&mut self) -> &mut Strength {
+        &mut self.options.strength
     }
 
     /// True while a search or task runs.
@@ -293,6 +304,7 @@ impl Engine {
         };
         let no_limit =
             budget.is_none() && go.depth.is_none() && go.nodes.is_none() && go.mate.is_none();
+        let skill = self.options.strength.skill(&self.position);
         let nodes = match (go.nodes, self.node_cap) {
             (Some(n), Some(cap)) => Some(n.min(cap)),
             (n, cap) => n.or(cap),
@@ -308,6 +320,7 @@ impl Engine {
             multipv: self.options.multipv,
             features: self.options.features,
             eval: Arc::clone(&self.options.eval),
+            skill,
         }
     }
 
@@ -320,6 +333,9 @@ impl Engine {
         on_done: Box<dyn FnOnce(SearchResult) + Send>,
     ) {
         self.stop();
+        if let Some(r) = self.random_result(go) {
+            return on_done(r);
+        }
         let limits = self.limits_for(go);
         // Ponder mode is set before the thread starts, so a `ponderhit`
         // that follows `go ponder` at once cannot be lost.
@@ -434,6 +450,22 @@ impl Engine {
         }
     }
 
+    /// The random mover's answer, when it is on (no search).
+    fn random_result(&self, go: &GoParams) -> Option<SearchResult> {
+        let m = self
+            .options
+            .strength
+            .random_move(&self.position, &go.searchmoves)?;
+        Some(SearchResult {
+            best: Some(m),
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            error: None,
+        })
+    }
+
     /// Search in the calling thread and return the result (tools and tests).
     pub fn search_sync(
         &mut self,
@@ -441,6 +473,9 @@ impl Engine {
         report: &mut (dyn FnMut(&Info) + Send),
     ) -> SearchResult {
         self.stop();
+        if let Some(r) = self.random_result(go) {
+            return r;
+        }
         let limits = self.limits_for(go);
         let shared = Shared::new(Arc::clone(&self.tt), self.time.clone(), limits.ponder);
         let pos = self.position.clone();

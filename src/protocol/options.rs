@@ -4,6 +4,7 @@
 //! UCI declares them with `option` lines; XBoard sets them with `option`
 //! (and `memory`, `cores`).
 
+use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::{
     Engine, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS,
     MAX_MULTIPV, MAX_THREADS,
@@ -21,6 +22,11 @@ pub enum OptionKind {
         min: i64,
         /// Largest value accepted.
         max: i64,
+    },
+    /// On or off.
+    Check {
+        /// Default value.
+        default: bool,
     },
     /// An action with no value.
     Button,
@@ -40,7 +46,7 @@ pub struct EngineOption {
 }
 
 /// The engine's options, in the order GUIs list them.
-pub const ENGINE_OPTIONS: [EngineOption; 5] = [
+pub const ENGINE_OPTIONS: [EngineOption; 8] = [
     EngineOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -84,6 +90,41 @@ pub const ENGINE_OPTIONS: [EngineOption; 5] = [
         xboard_command: false,
         apply: |e, n| {
             e.set_move_overhead(Duration::from_millis(n as u64));
+            Ok(())
+        },
+    },
+    EngineOption {
+        name: "Skill Level",
+        kind: OptionKind::Spin {
+            default: MAX_SKILL_LEVEL,
+            min: 0,
+            max: MAX_SKILL_LEVEL,
+        },
+        xboard_command: false,
+        apply: |e, n| {
+            e.strength_mut().level = n;
+            Ok(())
+        },
+    },
+    EngineOption {
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check { default: false },
+        xboard_command: false,
+        apply: |e, on| {
+            e.strength_mut().limit = on != 0;
+            Ok(())
+        },
+    },
+    EngineOption {
+        name: "Skill Seed",
+        kind: OptionKind::Spin {
+            default: 0,
+            min: 0,
+            max: i32::MAX as i64,
+        },
+        xboard_command: false,
+        apply: |e, n| {
+            e.strength_mut().set_seed(n as u64);
             Ok(())
         },
     },
@@ -135,6 +176,9 @@ pub fn xboard_feature(o: &EngineOption) -> String {
         OptionKind::Spin { default, min, max } => {
             format!("option=\"{} -spin {default} {min} {max}\"", o.name)
         }
+        OptionKind::Check { default } => {
+            format!("option=\"{} -check {}\"", o.name, u8::from(default))
+        }
         OptionKind::Button => format!("option=\"{} -button\"", o.name),
     }
 }
@@ -171,6 +215,7 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Resul
     if let Some(o) = find(name) {
         let n = match o.kind {
             OptionKind::Spin { min, max, .. } => spin(o.name, value, min, max),
+            OptionKind::Check { .. } => check(o.name, value).map(i64::from),
             OptionKind::Button => Ok(0),
         };
         return Some(n.and_then(|n| (o.apply)(engine, n)));
@@ -180,6 +225,7 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Resul
         "dev_values" => value_of(value)
             .ok_or_else(|| "option 'Dev_Values' needs a value".to_string())
             .and_then(|v| engine.set_piece_values(v)),
+        "dev_randommover" => check(name, value).map(|on| engine.strength_mut().random_mover = on),
         "dev_weights" => value_of(value)
             .ok_or_else(|| "option 'Dev_Weights' needs a file name".to_string())
             .and_then(|v| engine.set_weights_file(v)),

@@ -127,6 +127,10 @@ impl Uci {
                     min: Some(min),
                     max: Some(max),
                 },
+                OptionKind::Check { default } => Check {
+                    name: o.name.into(),
+                    default: Some(default),
+                },
                 OptionKind::Button => Button {
                     name: o.name.into(),
                 },

@@ -15,8 +15,11 @@ const ASPIRATION_DELTA: i32 = 25;
 impl Worker<'_> {
     /// Iterative deepening; returns the main line's result.
     pub fn iterate(&mut self, report: &mut dyn FnMut(&Info)) -> SearchResult {
+        let skill = self.limits.skill;
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let multipv = self.limits.multipv.clamp(1, self.root_moves.len().max(1));
+        let max_depth = skill.map_or(max_depth, |s| max_depth.min(s.depth()));
+        let lines = skill.map_or(1, |s| s.lines()).max(self.limits.multipv);
+        let multipv = lines.clamp(1, self.root_moves.len().max(1));
         let mut completed = 0;
         let mut last_score = 0;
         // Helpers start one ply deeper on odd threads to spread the work.
@@ -50,7 +53,20 @@ impl Worker<'_> {
             self.flush_nodes();
             threads::wait_for_release(self.shared, self.limits);
         }
-        let best = &self.root_moves[0];
+        let chosen = match skill {
+            Some(s) if completed > 0 => {
+                let lines: Vec<i32> = self.root_moves[..multipv]
+                    .iter()
+                    .map(|rm| rm.last_score)
+                    .collect();
+                s.pick(&lines)
+            }
+            _ => 0,
+        };
+        if chosen > 0 {
+            last_score = self.root_moves[chosen].last_score;
+        }
+        let best = &self.root_moves[chosen];
         SearchResult {
             best: Some(best.mv),
             ponder: best.pv.get(1).copied(),

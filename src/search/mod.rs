@@ -16,6 +16,7 @@ mod pruning;
 mod quiescence;
 pub mod score;
 pub mod see;
+pub mod skill;
 mod threads;
 pub mod timeman;
 pub mod tt;
@@ -142,6 +143,9 @@ pub struct Limits {
     pub features: Features,
     /// The evaluation weights (the engine's own set).
     pub eval: Arc<EvalParams>,
+    /// A handicap (`Skill Level`), if any: it caps the depth, keeps more
+    /// lines and chooses among them.
+    pub skill: Option<skill::Skill>,
 }
 
 /// State shared by all threads of one search, and with the engine facade.

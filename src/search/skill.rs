@@ -1,0 +1,137 @@
+//! Playing weaker on purpose (`Skill Level`, `UCI_LimitStrength`,
+//! `UCI_Elo`), as the best-known engines do: a shallow search that keeps
+//! several lines, then a choice among them with an error that grows as the
+//! level falls. A weak level still prefers good moves; it misjudges close
+//! ones and, lower down, plays moves a pawn or more worse, but it does not
+//! play a strong game with a random blunder in it.
+//!
+//! A level is a number from 0 (weakest) to `FULL` (full strength, no
+//! handicap); fractional levels (from `UCI_Elo`) interpolate every setting.
+
+use crate::rules::random::Rng;
+
+/// The level that means no handicap.
+pub const FULL: f64 = 20.0;
+/// The weakest level.
+pub const WEAKEST: f64 = 0.0;
+
+/// A pawn on the search scale: the most the random term of the choice may
+/// add (Stockfish caps it the same way).
+const PAWN: i64 = 100;
+
+/// A handicap: the level and the seed of its choices.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Skill {
+    /// From `WEAKEST` to below `FULL`.
+    pub level: f64,
+    /// Seed of the choice (one search's; the engine varies it per move).
+    pub seed: u64,
+}
+
+impl Skill {
+    /// The handicap for `level`, or `None` at full strength.
+    pub fn new(level: f64, seed: u64) -> Option<Skill> {
+        let level = if level.is_finite() { level } else { FULL };
+        (level < FULL).then_some(Skill {
+            level: level.max(WEAKEST),
+            seed,
+        })
+    }
+
+    /// The deepest iteration: one ply at level 0, one more per level.
+    pub fn depth(&self) -> i32 {
+        1 + self.level as i32
+    }
+
+    /// How many lines the choice is made among: more at the bottom, where
+    /// the choice is nearly blind, four from level 8 up.
+    pub fn lines(&self) -> usize {
+        (4.0 + (8.0 - self.level).max(0.0) * 1.5).round() as usize
+    }
+
+    /// How much of the gap to the best line the choice forgives (in 128ths:
+    /// 128 forgives all of it, a blind choice among the lines).
+    fn weakness(&self) -> i64 {
+        (128.0 - 5.0 * self.level).round() as i64
+    }
+
+    /// The index of the line to play among `scores` (best first, at least
+    /// one): each line gets its score, plus most of the gap to the best
+    /// (the weakness), plus a random part of at most a pawn; the highest
+    /// wins.
+    pub fn pick(&self, scores: &[i32]) -> usize {
+        let best = i64::from(scores[0]);
+        let worst = i64::from(*scores.last().expect("at least one line"));
+        let spread = (best - worst).min(PAWN);
+        let weakness = self.weakness().max(1);
+        let mut rng = Rng::new(self.seed ^ 0x5EED_5EED);
+        let mut choice = 0;
+        let mut top = i64::MIN;
+        for (i, &s) in scores.iter().enumerate() {
+            let s = i64::from(s);
+            let noise = rng.below(weakness as usize) as i64;
+            let value = s + (weakness * (best - s) + spread * noise) / 128;
+            if value > top {
+                top = value;
+                choice = i;
+            }
+        }
+        choice
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_strength_has_no_handicap_and_levels_grow_monotonically() {
+        assert!(Skill::new(FULL, 1).is_none());
+        assert!(Skill::new(f64::NAN, 1).is_none());
+        assert_eq!(Skill::new(-5.0, 1).unwrap().level, WEAKEST);
+        let mut last = Skill::new(0.0, 1).unwrap();
+        for tenth in 1..200 {
+            let s = Skill::new(f64::from(tenth) / 10.0, 1).unwrap();
+            assert!(s.depth() >= last.depth());
+            assert!(s.lines() <= last.lines());
+            assert!(s.weakness() <= last.weakness());
+            last = s;
+        }
+        assert_eq!(Skill::new(0.0, 1).unwrap().depth(), 1);
+        assert_eq!(Skill::new(19.0, 1).unwrap().lines(), 4);
+    }
+
+    /// How often each line is chosen over many seeds.
+    fn shares(level: f64, scores: &[i32]) -> Vec<usize> {
+        let mut count = vec![0; scores.len()];
+        for seed in 0..2000 {
+            count[Skill::new(level, seed).unwrap().pick(scores)] += 1;
+        }
+        count
+    }
+
+    #[test]
+    fn weak_levels_err_more_and_never_prefer_a_much_worse_line() {
+        let scores = [50, 40, 0, -300];
+        let strong = shares(19.0, &scores);
+        let weak = shares(0.0, &scores);
+        assert!(strong[0] > weak[0], "{strong:?} {weak:?}");
+        assert!(
+            strong[3] == 0,
+            "a strong level never drops 3.5 pawns: {strong:?}"
+        );
+        // Even the weakest keeps a preference order on average.
+        assert!(weak[0] + weak[1] >= weak[3], "{weak:?}");
+        // One line: no choice.
+        assert_eq!(Skill::new(0.0, 7).unwrap().pick(&[12]), 0);
+    }
+
+    #[test]
+    fn the_choice_is_reproducible_from_its_seed() {
+        let scores = [30, 20, 10, 0, -10, -20];
+        for seed in 0..50 {
+            let s = Skill::new(3.0, seed).unwrap();
+            assert_eq!(s.pick(&scores), s.pick(&scores));
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Playing weaker on purpose (issue 20): the options both protocols offer,
+//! the choice reproducible from `Skill Seed`, full strength unchanged, and
+//! the random mover the ladder is anchored on.
+
+mod common;
+
+use common::process::Engine as Process;
+use humpty::engine::{Engine, GoParams};
+use humpty::Position;
+
+fn best(engine: &mut Engine, pos: &Position) -> String {
+    engine.set_position(pos.clone());
+    let go = GoParams {
+        depth: Some(6),
+        ..GoParams::default()
+    };
+    engine
+        .search_sync(&go, &mut |_| {})
+        .best
+        .unwrap()
+        .to_string()
+}
+
+/// Positions a few plies into a game.
+fn positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut pos = Position::startpos();
+    for ply in 0..12 {
+        let legal = pos.legal_moves();
+        pos.make_move(legal[(ply * 5) % legal.len()]);
+        out.push(pos.clone());
+    }
+    out
+}
+
+fn engine_at(level: i64, seed: u64) -> Engine {
+    let mut e = Engine::with_hash_mib(1);
+    e.strength_mut().level = level;
+    e.strength_mut().set_seed(seed);
+    e
+}
+
+#[test]
+fn a_seed_makes_the_weak_choice_reproducible() {
+    let (mut a, mut b, mut c) = (engine_at(2, 42), engine_at(2, 42), engine_at(2, 43));
+    let mut differ = 0;
+    for pos in positions() {
+        let (x, y, z) = (best(&mut a, &pos), best(&mut b, &pos), best(&mut c, &pos));
+        assert_eq!(x, y, "same seed, same move");
+        assert!(pos.parse_move(&x).is_ok() && pos.parse_move(&z).is_ok());
+        differ += usize::from(x != z);
+    }
+    assert!(differ > 0, "another seed chooses differently somewhere");
+}
+
+#[test]
+fn full_strength_is_the_default_and_unchanged() {
+    let mut plain = Engine::with_hash_mib(1);
+    let mut full = engine_at(20, 99);
+    for pos in positions().into_iter().take(4) {
+        assert_eq!(best(&mut plain, &pos), best(&mut full, &pos));
+    }
+}
+
+#[test]
+fn the_random_mover_plays_legal_moves_from_its_seed() {
+    let mut seen = std::collections::HashSet::new();
+    for pos in positions() {
+        let mut e = engine_at(20, 5);
+        e.strength_mut().random_mover = true;
+        let m = best(&mut e, &pos);
+        assert!(pos.parse_move(&m).is_ok(), "{m}");
+        let mut again = engine_at(20, 5);
+        again.strength_mut().random_mover = true;
+        assert_eq!(best(&mut again, &pos), m);
+        seen.insert(m);
+    }
+    assert!(seen.len() > 6);
+}
+
+#[test]
+fn both_protocols_offer_the_strength_options() {
+    let mut e = Process::start();
+    e.send("uci");
+    let lines = e.until(|l| l == "uciok");
+    for want in [
+        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name UCI_LimitStrength type check default false",
+        "option name Skill Seed type spin default 0 min 0 max 2147483647",
+    ] {
+        assert!(lines.iter().any(|l| l == want), "{want}: {lines:#?}");
+    }
+    e.send("setoption name Skill Level value 0");
+    e.send("position startpos");
+    e.send("go wtime 5000 btime 5000");
+    let (_, best) = e.bestmove();
+    assert!(Position::startpos()
+        .parse_move(best.split_whitespace().nth(1).unwrap())
+        .is_ok());
+    let mut x = Process::start();
+    x.send("xboard");
+    x.send("protover 2");
+    let f = x.until(|l| l.contains("done=1") || l.contains("option=\"Skill Level"));
+    let all = f.join("\n");
+    assert!(
+        all.contains("option=\"Skill Level -spin 20 0 20\""),
+        "{all}"
+    );
+}
