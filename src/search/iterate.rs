@@ -17,7 +17,6 @@ impl Worker<'_> {
     pub fn iterate(&mut self, report: &mut dyn FnMut(&Info)) -> SearchResult {
         let skill = self.limits.skill;
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let max_depth = skill.map_or(max_depth, |s| max_depth.min(s.depth()));
         let lines = skill.map_or(1, |s| s.lines()).max(self.limits.multipv);
         let multipv = lines.clamp(1, self.root_moves.len().max(1));
         let mut completed = 0;
@@ -45,6 +44,13 @@ impl Worker<'_> {
                     self.report_line(report, depth, i, None);
                 }
                 if self.should_stop_after_iteration(depth, last_score) {
+                    break;
+                }
+                // A handicap's nodes are spent: no new iteration.
+                self.flush_nodes();
+                let spent = self.shared.nodes.load(Ordering::Relaxed);
+                if skill.is_some_and(|s| spent >= s.nodes()) {
+                    self.stop_all();
                     break;
                 }
             }

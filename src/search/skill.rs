@@ -1,7 +1,7 @@
 //! Playing weaker on purpose (`Skill Level`, `UCI_LimitStrength`,
-//! `UCI_Elo`), as the best-known engines do: a shallow search that keeps
-//! several lines, then a choice among them with an error that grows as the
-//! level falls. A weak level still prefers good moves; it misjudges close
+//! `UCI_Elo`), as the best-known engines do: a search with few nodes that
+//! keeps several lines, then a choice among them with an error that grows
+//! as the level falls. A weak level still prefers good moves; it misjudges close
 //! ones and, lower down, plays moves a pawn or more worse, but it does not
 //! play a strong game with a random blunder in it.
 //!
@@ -14,6 +14,9 @@ use crate::rules::random::Rng;
 pub const FULL: f64 = 20.0;
 /// The weakest level.
 pub const WEAKEST: f64 = 0.0;
+
+/// More lines than any position has moves: every move.
+const MAX_LINES: usize = 256;
 
 /// A pawn on the search scale: the most the random term of the choice may
 /// add (Stockfish caps it the same way).
@@ -38,21 +41,40 @@ impl Skill {
         })
     }
 
-    /// The deepest iteration: one ply at level 0, one more per level.
-    pub fn depth(&self) -> i32 {
-        1 + self.level as i32
+    /// Nodes per move: no iteration starts once they are spent (the first
+    /// always completes). 32 at level 0, doubling every two levels: 1,024
+    /// at level 10, about 23,000 at level 19. Levels are node counts, not
+    /// times, so a level is as strong on a fast machine as on a slow one.
+    pub fn nodes(&self) -> u64 {
+        (32.0 * 2f64.powf(0.5 * self.level)) as u64
     }
 
-    /// How many lines the choice is made among: more at the bottom, where
-    /// the choice is nearly blind, four from level 8 up.
+    /// How many lines the choice is made among: every move at levels 0
+    /// and 1, 16 at level 2, 8 at level 3, 4 from level 4 up.
     pub fn lines(&self) -> usize {
-        (4.0 + (8.0 - self.level).max(0.0) * 1.5).round() as usize
+        match self.level {
+            l if l < 2.0 => MAX_LINES,
+            l if l < 3.0 => 16,
+            l if l < 4.0 => 8,
+            _ => 4,
+        }
     }
 
-    /// How much of the gap to the best line the choice forgives (in 128ths:
-    /// 128 forgives all of it, a blind choice among the lines).
+    /// How much of the gap to the best line the choice forgives, in 128ths
+    /// (128 is a blind choice among the lines): from 127 at level 0 the
+    /// forgiveness falls slowly to 102 at level 5 (where a blind choice
+    /// among every move would make the bottom steps too large), then by 6
+    /// a level to 18 at level 19.
     fn weakness(&self) -> i64 {
-        (128.0 - 5.0 * self.level).round() as i64
+        const LOW: [f64; 6] = [127.0, 123.0, 119.0, 114.0, 108.0, 102.0];
+        let l = self.level;
+        let w = if l < 5.0 {
+            let i = l as usize;
+            LOW[i] + (LOW[i + 1] - LOW[i]) * (l - i as f64)
+        } else {
+            132.0 - 6.0 * l
+        };
+        w.round() as i64
     }
 
     /// The index of the line to play among `scores` (best first, at least
@@ -92,12 +114,12 @@ mod tests {
         let mut last = Skill::new(0.0, 1).unwrap();
         for tenth in 1..200 {
             let s = Skill::new(f64::from(tenth) / 10.0, 1).unwrap();
-            assert!(s.depth() >= last.depth());
+            assert!(s.nodes() >= last.nodes());
             assert!(s.lines() <= last.lines());
             assert!(s.weakness() <= last.weakness());
             last = s;
         }
-        assert_eq!(Skill::new(0.0, 1).unwrap().depth(), 1);
+        assert_eq!(Skill::new(0.0, 1).unwrap().nodes(), 32);
         assert_eq!(Skill::new(19.0, 1).unwrap().lines(), 4);
     }
 
