@@ -125,6 +125,31 @@ fn legal_moves_are_the_rules_cores_with_frog_and_hopper_cases() {
 }
 
 #[test]
+fn the_skill_levels_are_offered_and_play() {
+    let s = server(10);
+    let (_, v) = json_call(s.addr(), "GET", "/api/levels", json!({}));
+    let names: Vec<&str> = v["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names[0], "level-0", "weakest first: {names:?}");
+    assert!(names.contains(&"level-19") && names.ends_with(&["maximum"]));
+    for level in [json!({"name": "level-0"}), json!({"skill": 12})] {
+        let g = new_game(s.addr(), json!({"level": level}));
+        let id = g["id"].as_str().unwrap();
+        act(s.addr(), id, "move", json!({"move": "Axi6"}));
+        let (status, reply) = act(s.addr(), id, "engine-move", json!({}));
+        assert_eq!(status, 200, "{reply}");
+        assert_eq!(
+            reply["level"]["skill"],
+            level.get("skill").cloned().unwrap_or(json!(0))
+        );
+    }
+}
+
+#[test]
 fn a_move_then_the_engine_reply() {
     let s = server(10);
     let g = new_game(s.addr(), json!({"level": {"nodes": 2000}}));

@@ -98,6 +98,23 @@ impl Strength {
 /// (docs/levels.md).
 pub const LADDER: [(f64, i64); 0] = [];
 
+/// The measured Elo of `level`, if the ladder has it (interpolated
+/// between measured levels).
+pub fn elo_of_level(level: f64) -> Option<i64> {
+    let (first, last) = (LADDER.first()?, LADDER.last()?);
+    if level < first.0 || level > last.0 {
+        return None;
+    }
+    LADDER
+        .windows(2)
+        .find(|w| level <= w[1].0)
+        .map(|w| {
+            let ((l0, e0), (l1, e1)) = (w[0], w[1]);
+            (e0 as f64 + (e1 - e0) as f64 * (level - l0) / (l1 - l0).max(1e-9)).round() as i64
+        })
+        .or(Some(first.1))
+}
+
 /// The level that plays at `elo` on the ladder's scale, interpolated
 /// between measured levels (the weakest below the ladder, full strength
 /// above it).

@@ -109,9 +109,9 @@ fn pieces() -> Reply {
 
 /// `GET /api/levels`: the named levels.
 fn levels() -> Reply {
-    let list: Vec<Value> = level::NAMED
-        .iter()
-        .map(|(name, l, about)| json!({"name": name, "about": about, "level": l.to_json()}))
+    let list: Vec<Value> = level::named()
+        .into_iter()
+        .map(|n| json!({"name": n.name, "about": n.about, "level": n.level.to_json()}))
         .collect();
     Reply::Json(
         200,

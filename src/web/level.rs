@@ -1,38 +1,59 @@
-//! The engine's strength on the web board: a few named levels, or a time
-//! per move, or a node count.
+//! The engine's strength on the web board: the engine's skill levels
+//! (the same `Skill Level` UCI and XBoard offer, with the Elo the ladder
+//! measured, docs/levels.md), full strength at a time per move, or a
+//! custom time or node count.
 
+use crate::engine::strength::{elo_of_level, MAX_SKILL_LEVEL};
 use crate::engine::GoParams;
 use std::time::Duration;
 
 /// How hard the engine thinks per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
-    /// Think this long per move.
+    /// Full strength for this long per move.
     MoveTime(Duration),
-    /// Search this many nodes per move.
+    /// Full strength for this many nodes per move.
     Nodes(u64),
+    /// `Skill Level` 0 (weakest) to 19.
+    Skill(u8),
 }
 
-/// The named levels, weakest first: (name, level, description).
-pub const NAMED: &[(&str, Level, &str)] = &[
-    ("beginner", Level::Nodes(300), "300 nodes a move"),
-    ("casual", Level::Nodes(5_000), "5,000 nodes a move"),
-    (
-        "club",
-        Level::MoveTime(Duration::from_millis(300)),
-        "0.3 s a move",
-    ),
-    (
-        "strong",
-        Level::MoveTime(Duration::from_secs(1)),
-        "1 s a move",
-    ),
-    (
-        "maximum",
-        Level::MoveTime(Duration::from_secs(3)),
-        "3 s a move",
-    ),
-];
+/// A level the page lists: its name, the level, and a description.
+pub struct NamedLevel {
+    /// The name (`level-0` ... `level-19`, `club`, `strong`, `maximum`).
+    pub name: String,
+    /// The level.
+    pub level: Level,
+    /// What it is, with its measured Elo where the ladder has one.
+    pub about: String,
+}
+
+/// Full strength at a time per move: (name, milliseconds).
+const FULL: [(&str, u64); 3] = [("club", 300), ("strong", 1000), ("maximum", 3000)];
+
+/// Names of v2's node levels, still read by scripts.
+const OLD_NAMES: [(&str, u64); 2] = [("beginner", 300), ("casual", 5_000)];
+
+/// A skill level's longest think (its node budget ends it far sooner).
+const SKILL_MOVETIME: Duration = Duration::from_secs(1);
+
+/// The listed levels, weakest first: every skill level, then full strength.
+pub fn named() -> Vec<NamedLevel> {
+    let skills = (0..MAX_SKILL_LEVEL as u8).map(|l| NamedLevel {
+        name: format!("level-{l}"),
+        level: Level::Skill(l),
+        about: match elo_of_level(f64::from(l)) {
+            Some(elo) => format!("skill {l}, {elo} Elo"),
+            None => format!("skill {l}"),
+        },
+    });
+    let full = FULL.iter().map(|&(name, ms)| NamedLevel {
+        name: name.into(),
+        level: Level::MoveTime(Duration::from_millis(ms)),
+        about: format!("full strength, {} s a move", ms as f64 / 1000.0),
+    });
+    skills.chain(full).collect()
+}
 
 /// The level a new game gets.
 pub const DEFAULT: Level = Level::MoveTime(Duration::from_millis(300));
@@ -43,12 +64,16 @@ pub const MAX_MOVETIME_MS: u64 = 60_000;
 pub const MAX_NODES: u64 = 100_000_000;
 
 impl Level {
-    /// A named level.
+    /// A named level (also v2's `beginner` and `casual`).
     pub fn named(name: &str) -> Option<Level> {
-        NAMED
-            .iter()
-            .find(|(n, _, _)| *n == name)
-            .map(|(_, l, _)| *l)
+        let old = OLD_NAMES.iter().find(|(n, _)| *n == name);
+        if let Some(&(_, nodes)) = old {
+            return Some(Level::Nodes(nodes));
+        }
+        named()
+            .into_iter()
+            .find(|n| n.name == name)
+            .map(|n| n.level)
     }
 
     /// The level from a JSON object: `{"name": "club"}`,
@@ -56,9 +81,15 @@ impl Level {
     pub fn from_json(v: &serde_json::Value) -> Result<Level, String> {
         if let Some(name) = v.get("name").and_then(|n| n.as_str()) {
             return Level::named(name).ok_or_else(|| {
-                let names: Vec<&str> = NAMED.iter().map(|(n, _, _)| *n).collect();
+                let names: Vec<String> = named().into_iter().map(|n| n.name).collect();
                 format!("unknown level '{name}' (one of {})", names.join(", "))
             });
+        }
+        if let Some(skill) = v.get("skill") {
+            return match skill.as_u64() {
+                Some(l) if l < MAX_SKILL_LEVEL as u64 => Ok(Level::Skill(l as u8)),
+                _ => Err(format!("skill must be 0 to {}", MAX_SKILL_LEVEL - 1)),
+            };
         }
         if let Some(ms) = v.get("movetime_ms") {
             return match ms.as_u64() {
@@ -74,16 +105,17 @@ impl Level {
                 _ => Err(format!("nodes must be 1 to {MAX_NODES}")),
             };
         }
-        Err("a level is {\"name\": ...}, {\"movetime_ms\": ...} or {\"nodes\": ...}".into())
+        Err("a level is {\"name\": ...}, {\"skill\": ...}, {\"movetime_ms\": ...} or {\"nodes\": ...}".into())
     }
 
     /// The level as JSON (the form `from_json` reads, plus its name).
     pub fn to_json(self) -> serde_json::Value {
-        let name = NAMED
-            .iter()
-            .find(|(_, l, _)| *l == self)
-            .map(|(n, _, _)| *n);
+        let name = named()
+            .into_iter()
+            .find(|n| n.level == self)
+            .map(|n| n.name);
         match self {
+            Level::Skill(l) => serde_json::json!({"name": name, "skill": l}),
             Level::MoveTime(d) => {
                 serde_json::json!({"name": name, "movetime_ms": d.as_millis() as u64})
             }
@@ -91,9 +123,21 @@ impl Level {
         }
     }
 
+    /// The `Skill Level` an engine move is searched at.
+    pub fn skill_level(self) -> i64 {
+        match self {
+            Level::Skill(l) => i64::from(l),
+            _ => MAX_SKILL_LEVEL,
+        }
+    }
+
     /// The search limits of one engine move.
     pub fn go_params(self) -> GoParams {
         match self {
+            Level::Skill(_) => GoParams {
+                movetime: Some(SKILL_MOVETIME),
+                ..GoParams::default()
+            },
             Level::MoveTime(d) => GoParams {
                 movetime: Some(d),
                 ..GoParams::default()
@@ -118,6 +162,15 @@ mod tests {
             Ok(Level::Nodes(5000))
         );
         assert_eq!(
+            Level::from_json(&json!({"name": "level-3"})),
+            Ok(Level::Skill(3))
+        );
+        assert_eq!(
+            Level::from_json(&json!({"skill": 19})),
+            Ok(Level::Skill(19))
+        );
+        assert!(Level::from_json(&json!({"skill": 20})).is_err());
+        assert_eq!(
             Level::from_json(&json!({"movetime_ms": 500})),
             Ok(Level::MoveTime(Duration::from_millis(500)))
         );
@@ -125,8 +178,10 @@ mod tests {
         assert!(Level::from_json(&json!({"nodes": -1})).is_err());
         assert!(Level::from_json(&json!({"name": "godlike"})).is_err());
         assert!(Level::from_json(&json!(3)).is_err());
-        for (_, l, _) in NAMED {
-            assert_eq!(Level::from_json(&l.to_json()), Ok(*l));
+        let all = named();
+        assert_eq!(all.len(), 23, "levels 0-19 and three full-strength times");
+        for n in all {
+            assert_eq!(Level::from_json(&n.level.to_json()), Ok(n.level));
         }
     }
 }

@@ -4,9 +4,11 @@
 //! searches share the server's pool of engines.
 
 use super::http::{send, ApiError, EventStream, Reply};
+use super::level::Level;
 use super::store::{lock, SharedGame};
 use super::view::{engine_move_json, game_json, info_json};
 use super::App;
+use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::{GoParams, SearchResult};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -29,7 +31,7 @@ const MAX_STREAMS: usize = 64;
 
 /// Claim the game for a new search: the old one is stopped, and the game's
 /// position and line are returned with the new stop flag.
-fn claim(game: &SharedGame) -> Result<(Position, Vec<Move>, Arc<AtomicBool>, GoParams), ApiError> {
+fn claim(game: &SharedGame) -> Result<(Position, Vec<Move>, Arc<AtomicBool>, Level), ApiError> {
     let mut g = lock(game);
     let pos = g.position();
     if let Some(e) = g.ending(&pos) {
@@ -42,7 +44,7 @@ fn claim(game: &SharedGame) -> Result<(Position, Vec<Move>, Arc<AtomicBool>, GoP
     let flag = Arc::new(AtomicBool::new(false));
     g.search = Some(Arc::clone(&flag));
     let line = g.line[..g.cursor].to_vec();
-    Ok((pos, line, flag, g.level.go_params()))
+    Ok((pos, line, flag, g.level))
 }
 
 /// Forget the search if it is still the game's current one.
@@ -52,8 +54,8 @@ fn release(game: &SharedGame, flag: &Arc<AtomicBool>) {
 
 /// `POST .../engine-move`: the engine plays a move at the game's level.
 pub fn engine_move(app: &Arc<App>, id: &str, game: &SharedGame) -> Result<Reply, ApiError> {
-    let (pos, line, flag, go) = claim(game)?;
-    let result = think(app, &pos, &go, &flag);
+    let (pos, line, flag, level) = claim(game)?;
+    let result = think(app, &pos, level, &flag);
     let mut g = lock(game);
     let still_ours = g.end_search(&flag);
     let r = result?;
@@ -74,14 +76,17 @@ pub fn engine_move(app: &Arc<App>, id: &str, game: &SharedGame) -> Result<Reply,
 fn think(
     app: &App,
     pos: &Position,
-    go: &GoParams,
+    level: Level,
     flag: &AtomicBool,
 ) -> Result<SearchResult, ApiError> {
     let mut engine = app
         .pool
         .borrow(MOVE_PATIENCE)
         .ok_or_else(|| ApiError::new(503, "every engine is busy; try again"))?;
+    // Pooled engines serve every game: each search sets its own strength.
+    engine.strength_mut().level = level.skill_level();
     engine.set_position(pos.clone());
+    let go = &level.go_params();
     let (tx, rx) = channel();
     engine.go(
         go,
@@ -147,6 +152,7 @@ fn stream(app: &App, req: Request, game: &SharedGame, lines: usize) {
         return;
     };
     engine.set_multipv(lines);
+    engine.strength_mut().level = MAX_SKILL_LEVEL;
     engine.set_position(pos.clone());
     let (tx, rx) = channel::<Value>();
     let done_tx = tx.clone();
