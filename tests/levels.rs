@@ -85,7 +85,6 @@ fn both_protocols_offer_the_strength_options() {
     let lines = e.until(|l| l == "uciok");
     for want in [
         "option name Skill Level type spin default 20 min 0 max 20",
-        "option name UCI_LimitStrength type check default false",
         "option name Skill Seed type spin default 0 min 0 max 2147483647",
     ] {
         assert!(lines.iter().any(|l| l == want), "{want}: {lines:#?}");

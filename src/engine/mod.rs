@@ -72,7 +72,7 @@ pub struct EngineOptions {
     pub features: Features,
     /// Evaluation weights of this engine.
     pub eval: Arc<EvalParams>,
-    /// Skill Level, UCI_LimitStrength and UCI_Elo, the seed, the random mover.
+    /// Skill Level, its seed, the random mover.
     pub strength: Strength,
 }
 

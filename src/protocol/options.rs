@@ -46,7 +46,7 @@ pub struct EngineOption {
 }
 
 /// The engine's options, in the order GUIs list them.
-pub const ENGINE_OPTIONS: [EngineOption; 8] = [
+pub const ENGINE_OPTIONS: [EngineOption; 7] = [
     EngineOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -103,15 +103,6 @@ pub const ENGINE_OPTIONS: [EngineOption; 8] = [
         xboard_command: false,
         apply: |e, n| {
             e.strength_mut().level = n;
-            Ok(())
-        },
-    },
-    EngineOption {
-        name: "UCI_LimitStrength",
-        kind: OptionKind::Check { default: false },
-        xboard_command: false,
-        apply: |e, on| {
-            e.strength_mut().limit = on != 0;
             Ok(())
         },
     },

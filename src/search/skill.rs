@@ -1,12 +1,13 @@
-//! Playing weaker on purpose (`Skill Level`, `UCI_LimitStrength`,
-//! `UCI_Elo`), as the best-known engines do: a search with few nodes that
-//! keeps several lines, then a choice among them with an error that grows
-//! as the level falls. A weak level still prefers good moves; it misjudges close
-//! ones and, lower down, plays moves a pawn or more worse, but it does not
-//! play a strong game with a random blunder in it.
+//! Playing weaker on purpose (`Skill Level`), as the best-known engines
+//! do: a search with few nodes that keeps several lines, then a choice
+//! among them with an error that grows as the level falls. A weak level
+//! still prefers good moves; it misjudges close ones and, lower down, plays
+//! moves a pawn or more worse, but it does not play a strong game with a
+//! random blunder in it.
 //!
 //! A level is a number from 0 (weakest) to `FULL` (full strength, no
-//! handicap); fractional levels (from `UCI_Elo`) interpolate every setting.
+//! handicap); fractional levels (for a future `UCI_Elo`) interpolate the
+//! node budget and the weakness.
 
 use crate::rules::random::Rng;
 
@@ -17,6 +18,9 @@ pub const WEAKEST: f64 = 0.0;
 
 /// More lines than any position has moves: every move.
 const MAX_LINES: usize = 256;
+
+/// The most of a line's gap to the best that counts against it.
+const GAP_CAP: i64 = 400;
 
 /// A pawn on the search scale: the most the random term of the choice may
 /// add (Stockfish caps it the same way).
@@ -49,50 +53,49 @@ impl Skill {
         (32.0 * 2f64.powf(0.5 * self.level)) as u64
     }
 
-    /// How many lines the choice is made among: every move at levels 0
-    /// and 1, 16 at level 2, 8 at level 3, 4 from level 4 up.
+    /// How many lines the choice is made among: every move up to level 2,
+    /// then 24, 12, 8 and 6, and 4 from level 7 up.
     pub fn lines(&self) -> usize {
-        match self.level {
-            l if l < 2.0 => MAX_LINES,
-            l if l < 3.0 => 16,
-            l if l < 4.0 => 8,
-            _ => 4,
-        }
+        const BY_LEVEL: [usize; 7] = [MAX_LINES, MAX_LINES, MAX_LINES, 24, 12, 8, 6];
+        BY_LEVEL.get(self.level as usize).copied().unwrap_or(4)
     }
 
     /// How much of the gap to the best line the choice forgives, in 128ths
-    /// (128 is a blind choice among the lines): from 127 at level 0 the
-    /// forgiveness falls slowly to 102 at level 5 (where a blind choice
-    /// among every move would make the bottom steps too large), then by 6
-    /// a level to 18 at level 19.
+    /// (128 is a blind choice among the lines): 127 at level 0, nearly
+    /// blind, then slowly less (the bottom levels are sensitive: a random
+    /// mover loses every game to 120), 116 at level 5, then 7 less a level
+    /// to 18 at level 19.
     fn weakness(&self) -> i64 {
-        const LOW: [f64; 6] = [127.0, 123.0, 119.0, 114.0, 108.0, 102.0];
+        const LOW: [f64; 6] = [127.0, 126.0, 125.0, 123.0, 120.0, 116.0];
         let l = self.level;
         let w = if l < 5.0 {
             let i = l as usize;
             LOW[i] + (LOW[i + 1] - LOW[i]) * (l - i as f64)
         } else {
-            132.0 - 6.0 * l
+            116.0 - 7.0 * (l - 5.0)
         };
         w.round() as i64
     }
 
     /// The index of the line to play among `scores` (best first, at least
-    /// one): each line gets its score, plus most of the gap to the best
-    /// (the weakness), plus a random part of at most a pawn; the highest
-    /// wins.
+    /// one): each line is worth the best score less the part of its gap
+    /// (at most `GAP_CAP`) the weakness does not forgive, plus a random
+    /// part of at most a pawn; the highest wins. Capping the gap keeps a
+    /// mate in one from deciding every choice at the weakest levels, and
+    /// still costs a move 4 pawns worse more than the noise can make up
+    /// from level 5 up.
     pub fn pick(&self, scores: &[i32]) -> usize {
         let best = i64::from(scores[0]);
         let worst = i64::from(*scores.last().expect("at least one line"));
         let spread = (best - worst).min(PAWN);
-        let weakness = self.weakness().max(1);
+        let weakness = self.weakness().clamp(1, 128);
         let mut rng = Rng::new(self.seed ^ 0x5EED_5EED);
         let mut choice = 0;
         let mut top = i64::MIN;
         for (i, &s) in scores.iter().enumerate() {
-            let s = i64::from(s);
+            let gap = (best - i64::from(s)).clamp(0, GAP_CAP);
             let noise = rng.below(weakness as usize) as i64;
-            let value = s + (weakness * (best - s) + spread * noise) / 128;
+            let value = -gap * (128 - weakness) + spread * noise;
             if value > top {
                 top = value;
                 choice = i;

@@ -1,9 +1,8 @@
 //! The engine's strength on the web board: the engine's skill levels
-//! (the same `Skill Level` UCI and XBoard offer, with the Elo the ladder
-//! measured, docs/levels.md), full strength at a time per move, or a
-//! custom time or node count.
+//! (the same `Skill Level` UCI and XBoard offer, docs/levels.md), full
+//! strength at a time per move, or a custom time or node count.
 
-use crate::engine::strength::{elo_of_level, MAX_SKILL_LEVEL};
+use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::GoParams;
 use std::time::Duration;
 
@@ -24,7 +23,7 @@ pub struct NamedLevel {
     pub name: String,
     /// The level.
     pub level: Level,
-    /// What it is, with its measured Elo where the ladder has one.
+    /// What it is.
     pub about: String,
 }
 
@@ -42,10 +41,7 @@ pub fn named() -> Vec<NamedLevel> {
     let skills = (0..MAX_SKILL_LEVEL as u8).map(|l| NamedLevel {
         name: format!("level-{l}"),
         level: Level::Skill(l),
-        about: match elo_of_level(f64::from(l)) {
-            Some(elo) => format!("skill {l}, {elo} Elo"),
-            None => format!("skill {l}"),
-        },
+        about: format!("skill {l} of 19"),
     });
     let full = FULL.iter().map(|&(name, ms)| NamedLevel {
         name: name.into(),
