@@ -116,6 +116,7 @@ FONT = {
     "3": "111001111001111", "4": "101101111001001", "5": "111100111001111",
     "6": "111100111101111", "7": "111001001001001", "8": "111101111101111",
     "9": "111101111001111", "-": "000000111000000", "+": "000010111010000",
+    "R": "110101110101101",
 }
 
 
@@ -173,17 +174,19 @@ def draw_plot(path, points):
     hi = max(elos + [p[1] + p[3] for p in points])
     step = 200
     lo, hi = step * (int(lo // step) - 1), step * (int(hi // step) + 1)
-    x_of = lambda lv: left + (lv - (-1)) * (w - left - right) / (max(levels) + 1)
+    x_of = lambda lv: left + (lv + 1) * (w - left - right) / (max(levels) + 2)
     y_of = lambda e: h - bottom - (e - lo) * (h - bottom - top) / (hi - lo)
     for e in range(lo, hi + 1, step):
         c.line(left, round(y_of(e)), w - right, round(y_of(e)), grey)
         c.text(4, round(y_of(e)) - 5, str(e), black)
     c.line(left, h - bottom, w - right, h - bottom, black, 2)
     c.line(left, top, left, h - bottom, black, 2)
-    for lv in range(0, max(levels) + 1, 2):
+    every = 1 if max(levels) <= 10 else 2
+    for lv in range(0, max(levels) + 1, every):
         c.text(round(x_of(lv)) - 6, h - bottom + 12, str(lv), black)
     prev = (x_of(-1), y_of(0))
-    c.text(round(prev[0]) - 2, h - bottom + 30, "-", red)
+    # The random mover, at 0 on both axes' left.
+    c.text(round(prev[0]) - 2, h - bottom + 12, "R", red)
     for lv, e, minus, plus in points:
         x, y = x_of(lv), y_of(e)
         c.line(round(prev[0]), round(prev[1]), round(x), round(y), blue, 2)

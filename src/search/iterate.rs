@@ -46,12 +46,15 @@ impl Worker<'_> {
                 if self.should_stop_after_iteration(depth, last_score) {
                     break;
                 }
-                // A handicap's nodes are spent: no new iteration.
-                self.flush_nodes();
-                let spent = self.shared.nodes.load(Ordering::Relaxed);
-                if skill.is_some_and(|s| spent >= s.nodes()) {
-                    self.stop_all();
-                    break;
+                // A handicap's nodes are spent: no new iteration. (Only
+                // then are the nodes flushed: flushing moves the points
+                // where a plain node limit is checked.)
+                if let Some(s) = skill {
+                    self.flush_nodes();
+                    if self.shared.nodes.load(Ordering::Relaxed) >= s.nodes() {
+                        self.stop_all();
+                        break;
+                    }
                 }
             }
         }

@@ -6,7 +6,8 @@
 #   tests/gui/xboard-pgn.sh [outdir]
 #
 # Two games are played at fixed nodes (deterministic), once written in SAN
-# and once in coordinates. XBoard loads the SAN file's first game without an
+# and once in coordinates; the SAN file is loaded as written, then its first
+# game after `humpty annotate`. XBoard loads the SAN file's first game without an
 # engine; its debug log says what each SAN token was parsed into, which must
 # be the coordinate file's move. XBoard needs the board size and piece
 # letters on its command line and takes the piece moves from the PGN's
@@ -25,7 +26,7 @@ cargo build --release --quiet
 bin="$PWD/target/release/humpty"
 mkdir -p "$out"
 out="$(cd "$out" && pwd)"
-rm -f "$out"/*.pgn "$out/xboard.debug"
+rm -f "$out"/*.pgn "$out"/*.debug
 
 for notation in san coordinate; do
   "$bin" match --engine "cmd=$bin" name=a --engine "cmd=$bin" name=b \
@@ -40,34 +41,47 @@ trap 'kill $xvfb 2>/dev/null || true' EXIT
 sleep 1
 
 table="PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk"
-DISPLAY="$display" "$XBOARD" -ncp -variant fairy -boardWidth 12 -boardHeight 8 \
-  -pieceToCharTable "$table" -loadGameFile "$out/san.pgn" -loadGameIndex 1 \
-  -testLegality false -initialMode EditGame -boardSize medium -popupExitMessage false \
-  -debugMode true -nameOfDebugFile "$out/xboard.debug" >"$out/xboard.out" 2>&1 &
-xb=$!
-sleep 6
-# Go to the end of the game and take a picture of XBoard's final position.
-DISPLAY="$display" xdotool mousemove 511 84 click 1 || true
-sleep 2
-DISPLAY="$display" import -window root -crop 540x460+0+0 "$out/final.png" || true
-kill "$xb" 2>/dev/null || true
-
-# What XBoard parsed each SAN token into, and what humpty played.
-grep -oE "^Parsed [^ ]+ into ([A-Za-z]+ )?[a-l][1-8][a-l][1-8][qgtf]?" "$out/xboard.debug" |
-  awk '{print $NF}' >"$out/xboard-moves.txt"
+# What humpty played in the first game, in coordinates.
 awk '/^\[Event/{n++} n==1' "$out/coordinate.pgn" | grep -v '^\[' | sed -E 's/\{[^}]*\}//g' |
   tr ' ' '\n' | grep -E '^[a-l][1-8][a-l][1-8][qgtf]?$' >"$out/humpty-moves.txt"
 plies=$(wc -l <"$out/humpty-moves.txt")
-echo "humpty played $plies plies; XBoard parsed $(wc -l <"$out/xboard-moves.txt")"
-grep -E "into (IllegalMove|ImpossibleMove)" "$out/xboard.debug" | sed 's/^/  XBoard calls illegal (played anyway): /' || true
-if grep -qiE "Illegal move:|Ambiguous move:|Bad FEN" "$out/xboard.out"; then
-  echo "FAIL: XBoard stopped reading:" >&2
-  cat "$out/xboard.out" >&2
-  exit 1
-fi
-if ! diff -q "$out/humpty-moves.txt" "$out/xboard-moves.txt" >/dev/null; then
-  echo "FAIL: XBoard's moves differ from humpty's:" >&2
-  diff "$out/humpty-moves.txt" "$out/xboard-moves.txt" | head >&2
-  exit 1
-fi
-echo "PASS: XBoard read all $plies SAN moves as humpty played them (screenshot: $out/final.png)"
+
+# Load $1 (a PGN file) into XBoard; its debug log goes to $2.debug. Fails
+# unless XBoard read every move as humpty played it.
+check_load() {
+  local pgn="$1" name="$2"
+  DISPLAY="$display" "$XBOARD" -ncp -variant fairy -boardWidth 12 -boardHeight 8 \
+    -pieceToCharTable "$table" -loadGameFile "$pgn" -loadGameIndex 1 \
+    -testLegality false -initialMode EditGame -boardSize medium -popupExitMessage false \
+    -debugMode true -nameOfDebugFile "$out/$name.debug" >"$out/$name.out" 2>&1 &
+  local xb=$!
+  sleep 6
+  # Go to the end of the game and take a picture of XBoard's final position.
+  DISPLAY="$display" xdotool mousemove 511 84 click 1 || true
+  sleep 2
+  DISPLAY="$display" import -window root -crop 540x460+0+0 "$out/$name.png" || true
+  kill "$xb" 2>/dev/null || true
+  # What XBoard parsed each SAN token into.
+  grep -oE "^Parsed [^ ]+ into ([A-Za-z]+ )?[a-l][1-8][a-l][1-8][qgtf]?" "$out/$name.debug" |
+    awk '{print $NF}' >"$out/$name-moves.txt"
+  echo "$name: humpty played $plies plies; XBoard parsed $(wc -l <"$out/$name-moves.txt")"
+  grep -E "into (IllegalMove|ImpossibleMove)" "$out/$name.debug" | sed 's/^/  XBoard calls illegal (played anyway): /' || true
+  if grep -qiE "Illegal move:|Ambiguous move:|Bad FEN" "$out/$name.out"; then
+    echo "FAIL: XBoard stopped reading $pgn:" >&2
+    cat "$out/$name.out" >&2
+    exit 1
+  fi
+  if ! diff -q "$out/humpty-moves.txt" "$out/$name-moves.txt" >/dev/null; then
+    echo "FAIL: XBoard's moves from $pgn differ from humpty's:" >&2
+    diff "$out/humpty-moves.txt" "$out/$name-moves.txt" | head >&2
+    exit 1
+  fi
+  echo "PASS: XBoard read all $plies moves of $pgn as humpty played them (screenshot: $out/$name.png)"
+}
+
+check_load "$out/san.pgn" xboard
+# The same game after `humpty annotate`: [%eval] comments, NAGs and
+# variations must not get in XBoard's way.
+awk '/^\[Event/{n++} n==1' "$out/san.pgn" >"$out/first.pgn"
+"$bin" annotate "$out/first.pgn" --depth 3 --out "$out/annotated.pgn" 2>/dev/null
+check_load "$out/annotated.pgn" annotated
