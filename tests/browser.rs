@@ -319,6 +319,39 @@ fn the_board_plays_by_the_rules_in_chromium() {
     river_hopper_and_drag(&browser);
     promotion_picker(&browser);
     screenshot_with_analysis(&browser);
+    phone_promotion_picker(&browser);
+}
+
+/// On a phone-sized window (390 px wide) the promotion picker, Cancel
+/// included, fits inside the viewport.
+fn phone_promotion_picker(browser: &Browser) {
+    browser.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 390, "height": 844})),
+    );
+    let promo = "6k5/12/12/2F9/12/12/12/6K5 w - - 0 1";
+    browser.set_fen(promo);
+    browser.click("#board [data-square='c5']");
+    browser.click("#board [data-square='c8']");
+    browser.wait_for(
+        "the picker",
+        "return !document.getElementById('promotion').hidden",
+    );
+    let fits = browser.js("const w = document.documentElement.clientWidth; \
+         return [...document.querySelectorAll('.promo-box, .promo-box button')].every(e => { \
+           const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= w; })");
+    assert_eq!(fits, json!(true), "the picker overflows a 390 px screen");
+    let shot = browser.call("GET", "/screenshot", None);
+    let png = decode_base64(shot.as_str().unwrap());
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(dir.join("phone-promotion.png"), &png).unwrap();
+    browser.js("[...document.querySelectorAll('.promo-box button')].find(b => b.textContent === 'Cancel').click()");
+    browser.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1400, "height": 1000})),
+    );
 }
 
 /// Pick up the Frog on c1, play it, wait for the engine's reply.

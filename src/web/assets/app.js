@@ -338,7 +338,10 @@ function startAnalysis() {
   es.addEventListener("info", (e) => {
     const info = JSON.parse(e.data);
     if (info.fen !== ui.game.fen) return;
-    ui.lines[info.multipv] = info;
+    const last = ui.lines[info.multipv];
+    // A bound (an aspiration fail) keeps the last complete line on screen
+    // and only shows the new score as a bound.
+    ui.lines[info.multipv] = info.bound && last ? { ...last, bound_text: boundText(info) } : info;
     drawLines();
   });
   es.addEventListener("done", () => stopStream());
@@ -365,11 +368,22 @@ function drawLines() {
     const l = ui.lines[k];
     const div = document.createElement("div");
     div.className = "line";
-    div.innerHTML = `<span class="score">${white(l)}</span> <span class="depth">d${l.depth}</span> `;
+    // A found mate is its distance, not a depth that climbs to the limit.
+    const mate = l.white_mate !== null && l.white_mate !== undefined;
+    const depth = mate ? "" : `<span class="depth">d${l.depth}</span> `;
+    div.innerHTML = `<span class="score">${l.bound_text || white(l)}</span> ${depth}`;
     div.append(l.pv_san.join(" "));
     box.appendChild(div);
   }
   evalBar(ui.lines[1]);
+}
+
+// A bound's score from White's side: a lower bound for the side to move is
+// a lower bound for White when White is to move, an upper one otherwise.
+function boundText(info) {
+  const whiteToMove = info.fen.split(" ")[1] === "w";
+  const lower = (info.bound === "lower") === whiteToMove;
+  return (lower ? "≥" : "≤") + white(info);
 }
 
 // A line's score from White's side, for people.
