@@ -318,8 +318,41 @@ fn the_board_plays_by_the_rules_in_chromium() {
     frog_move_and_engine_reply(&browser);
     river_hopper_and_drag(&browser);
     promotion_picker(&browser);
+    preferences_are_remembered(&browser);
     screenshot_with_analysis(&browser);
     phone_promotion_picker(&browser);
+}
+
+/// Pieces are named on hover; a move makes its sound; the board theme and
+/// the sound switch survive a reload.
+fn preferences_are_remembered(browser: &Browser) {
+    let title = browser.js("return document.querySelector('#board .piece[data-piece]').title");
+    assert!(
+        title
+            .as_str()
+            .is_some_and(|t| t.starts_with("White ") || t.starts_with("Black ")),
+        "{title}"
+    );
+    let sound = browser.js("return document.body.dataset.lastSound || ''");
+    assert!(
+        ["move", "capture", "check", "end"].contains(&sound.as_str().unwrap()),
+        "a move made no sound: {sound}"
+    );
+    browser.js(
+        "const t = document.getElementById('theme'); t.value = 'blue'; t.onchange(); \
+                const s = document.getElementById('sounds'); s.checked = false; s.onchange();",
+    );
+    browser.call("POST", "/refresh", None);
+    browser.wait_for(
+        "the board after a reload",
+        "return document.querySelectorAll('#board [data-piece]').length > 0",
+    );
+    let kept = browser.js("return [document.documentElement.dataset.theme, document.getElementById('theme').value, document.getElementById('sounds').checked]");
+    assert_eq!(kept, json!(["blue", "blue", false]));
+    browser.js(
+        "const t = document.getElementById('theme'); t.value = 'wood'; t.onchange(); \
+                const s = document.getElementById('sounds'); s.checked = true; s.onchange();",
+    );
 }
 
 /// On a phone-sized window (390 px wide) the promotion picker, Cancel

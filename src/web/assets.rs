@@ -27,6 +27,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/pieces.js"),
     ),
     (
+        "prefs.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/prefs.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("assets/favicon.svg"),

@@ -100,6 +100,7 @@ function drawPieces() {
       const p = document.createElement("div");
       p.className = "piece";
       p.dataset.piece = letter;
+      p.title = pieceName(letter);
       p.innerHTML = pieceSvg(letter);
       sq.appendChild(p);
     }
@@ -163,6 +164,8 @@ function statusText() {
 
 function show(state) {
   const restartAnalysis = ui.analysis && (!ui.game || ui.game.fen !== state.fen);
+  const sound = soundFor(ui.game, state);
+  if (sound) playSound(sound);
   ui.game = state;
   ui.men = placement(state.fen);
   sessionStorage.setItem("humpty-game", state.id);
@@ -556,6 +559,7 @@ function navigate(where) {
 }
 
 async function main() {
+  wirePrefs();
   wire();
   try {
     await loadPieces();

@@ -91,12 +91,16 @@ const PIECE_COLOURS = {
   b: { f: "#2b2b2b", s: "#0b0b0b", d: "#e9e6da" },
 };
 
+// "White Camel" for `L`, "Black Frog" for `f` (hover titles, screen readers).
+function pieceName(letter) {
+  const kind = letter.toUpperCase();
+  return (letter === kind ? "White " : "Black ") + (PIECE_KINDS[kind] || { name: "?" }).name;
+}
+
 // An SVG for a FEN letter (upper case White, lower case Black).
 function pieceSvg(letter) {
   const kind = letter.toUpperCase();
   const c = PIECE_COLOURS[letter === kind ? "w" : "b"];
   const body = SHAPES[kind] ? SHAPES[kind](c.f, c.s, c.d) : "";
-  return `<svg viewBox="0 0 45 45" xmlns="http://www.w3.org/2000/svg" aria-label="${
-    (letter === kind ? "White " : "Black ") + (PIECE_KINDS[kind] || { name: "?" }).name
-  }">${body}</svg>`;
+  return `<svg viewBox="0 0 45 45" xmlns="http://www.w3.org/2000/svg" aria-label="${pieceName(letter)}">${body}</svg>`;
 }
