@@ -375,6 +375,17 @@ fn phone_promotion_picker(browser: &Browser) {
          return [...document.querySelectorAll('.promo-box, .promo-box button')].every(e => { \
            const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= w; })");
     assert_eq!(fits, json!(true), "the picker overflows a 390 px screen");
+    let phone = browser.js(
+        "const bar = getComputedStyle(document.getElementById('evalbar')).display; \
+         const moves = document.getElementById('moves-box').getBoundingClientRect().top; \
+         const others = [...document.querySelectorAll('.panel .box')].filter(b => b.id !== 'moves-box'); \
+         return [bar, others.every(b => b.getBoundingClientRect().top > moves)]",
+    );
+    assert_eq!(
+        phone,
+        json!(["none", true]),
+        "no bar while not analysing; moves first"
+    );
     let shot = browser.call("GET", "/screenshot", None);
     let png = decode_base64(shot.as_str().unwrap());
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));

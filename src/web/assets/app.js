@@ -336,6 +336,7 @@ function startAnalysis() {
   const n = $("multipv").value;
   const es = new EventSource(gamePath(`/analysis?multipv=${n}`));
   ui.analysis = es;
+  document.body.classList.add("analysing");
   $("stop").disabled = false;
   $("analyse").disabled = true;
   es.addEventListener("info", (e) => {
@@ -354,6 +355,7 @@ function startAnalysis() {
 function stopStream() {
   if (ui.analysis) ui.analysis.close();
   ui.analysis = null;
+  document.body.classList.remove("analysing");
   $("stop").disabled = true;
   $("analyse").disabled = false;
 }
