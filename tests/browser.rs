@@ -319,6 +319,7 @@ fn the_board_plays_by_the_rules_in_chromium() {
     river_hopper_and_drag(&browser);
     promotion_picker(&browser);
     preferences_are_remembered(&browser);
+    eval_bar_turns_with_the_board(&browser);
     screenshot_with_analysis(&browser);
     phone_promotion_picker(&browser);
 }
@@ -352,6 +353,22 @@ fn preferences_are_remembered(browser: &Browser) {
     browser.js(
         "const t = document.getElementById('theme'); t.value = 'wood'; t.onchange(); \
                 const s = document.getElementById('sounds'); s.checked = true; s.onchange();",
+    );
+}
+
+/// Playing Black, White's side of the evaluation bar is at the top, as
+/// White's pieces are.
+fn eval_bar_turns_with_the_board(browser: &Browser) {
+    browser.click("#new-black");
+    browser.wait_for(
+        "a game as Black",
+        "return document.querySelector('#board .sq').dataset.square === 'l1'",
+    );
+    let colours = browser.js("return [getComputedStyle(document.getElementById('evalfill')).backgroundColor, getComputedStyle(document.getElementById('evalbar')).backgroundColor]");
+    assert_eq!(
+        colours,
+        json!(["rgb(51, 51, 51)", "rgb(250, 250, 250)"]),
+        "the bar's lower part is Black's when the board shows Black at the bottom"
     );
 }
 

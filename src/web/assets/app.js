@@ -179,6 +179,9 @@ function show(state) {
   $("undo").disabled = state.moves.length === 0;
   $("resign").disabled = state.status.over || state.human === "both";
   $("engine-go").disabled = state.status.over || ui.thinking;
+  // The bar turns with the board (White's side at the bottom when you
+  // play White, at the top when you play Black).
+  evalBar(ui.lines[1]);
   if (restartAnalysis) startAnalysis();
   if (state.status.over) stopClock();
   tickClock();
