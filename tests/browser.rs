@@ -319,6 +319,7 @@ fn the_board_plays_by_the_rules_in_chromium() {
     river_hopper_and_drag(&browser);
     promotion_picker(&browser);
     preferences_are_remembered(&browser);
+    arrows_and_circles(&browser);
     eval_bar_turns_with_the_board(&browser);
     screenshot_with_analysis(&browser);
     phone_promotion_picker(&browser);
@@ -354,6 +355,38 @@ fn preferences_are_remembered(browser: &Browser) {
         "const t = document.getElementById('theme'); t.value = 'wood'; t.onchange(); \
                 const s = document.getElementById('sounds'); s.checked = true; s.onchange();",
     );
+}
+
+/// Right-button drags draw arrows and right clicks circles, coloured by the
+/// modifier keys; the same shape again removes it, a left click clears all.
+fn arrows_and_circles(browser: &Browser) {
+    browser.js(
+        "window.rightDrag = (from, to, mods) => { \
+           const at = (sq) => { const r = document.querySelector(`#board [data-square='${sq}']`).getBoundingClientRect(); \
+             return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }; }; \
+           const el = (sq) => document.querySelector(`#board [data-square='${sq}']`); \
+           el(from).dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 2, ...at(from), ...mods })); \
+           el(to).dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 2, ...at(to), ...mods })); };",
+    );
+    let shapes = "return [...document.querySelectorAll('#shapes [data-shape]')].map(s => [s.dataset.shape, s.dataset.from, s.dataset.to || '', s.dataset.brush || ''])";
+    browser.js("rightDrag('e2', 'i6', {})");
+    browser.js("rightDrag('d4', 'd4', {})");
+    assert_eq!(
+        browser.js(shapes),
+        json!([["arrow", "e2", "i6", "green"], ["circle", "d4", "", ""]])
+    );
+    browser.js("rightDrag('e2', 'i6', { shiftKey: true })");
+    assert_eq!(
+        browser.js(shapes),
+        json!([["circle", "d4", "", ""], ["arrow", "e2", "i6", "red"]]),
+        "Shift makes the arrow red"
+    );
+    browser.js("rightDrag('e2', 'i6', { shiftKey: true })");
+    assert_eq!(browser.js(shapes), json!([["circle", "d4", "", ""]]));
+    browser.js(
+        "document.querySelector(\"#board [data-square='a4']\").dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }))",
+    );
+    assert_eq!(browser.js(shapes), json!([]), "a left click clears them");
 }
 
 /// Playing Black, White's side of the evaluation bar is at the top, as
@@ -520,6 +553,9 @@ fn screenshot_with_analysis(browser: &Browser) {
         "return document.querySelectorAll('#lines .line').length === 2",
     );
     std::thread::sleep(Duration::from_millis(1500));
+    let arrow = browser.js("const a = document.querySelector('#shapes [data-brush=engine]'); return a ? a.dataset.from + a.dataset.to : ''");
+    let best = browser.js("return ui.lines[1].pv_uci[0]");
+    assert_eq!(arrow, best, "the best move is drawn as an arrow");
     browser.click("#board [data-square='k2']");
     let shot = browser.call("GET", "/screenshot", None);
     let png = decode_base64(shot.as_str().unwrap());

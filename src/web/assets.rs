@@ -27,6 +27,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/pieces.js"),
     ),
     (
+        "arrows.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/arrows.js"),
+    ),
+    (
         "prefs.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/prefs.js"),

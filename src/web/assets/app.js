@@ -359,6 +359,7 @@ function stopStream() {
   if (ui.analysis) ui.analysis.close();
   ui.analysis = null;
   document.body.classList.remove("analysing");
+  setEngineArrow(null, ui.flipped);
   $("stop").disabled = true;
   $("analyse").disabled = false;
 }
@@ -384,6 +385,8 @@ function drawLines() {
     box.appendChild(div);
   }
   evalBar(ui.lines[1]);
+  const best = ui.lines[1] && ui.lines[1].pv_uci && ui.lines[1].pv_uci[0];
+  setEngineArrow(ui.analysis ? best : null, ui.flipped);
 }
 
 // A bound's score from White's side: a lower bound for the side to move is
@@ -539,7 +542,7 @@ function wire() {
   $("new-both").onclick = () => newGame("both");
   $("undo").onclick = () => { ui.thinking = false; act("POST", "/undo"); };
   $("resign").onclick = () => { if (confirm("Resign this game?")) act("POST", "/resign", {}); };
-  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); };
+  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); drawShapes(ui.flipped); };
   $("engine-go").onclick = () => engineMove();
   $("analyse").onclick = () => startAnalysis();
   $("stop").onclick = () => stopAnalysis();
@@ -565,6 +568,7 @@ function navigate(where) {
 
 async function main() {
   wirePrefs();
+  wireShapes(() => ui.flipped);
   wire();
   try {
     await loadPieces();
