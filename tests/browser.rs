@@ -320,6 +320,8 @@ fn the_board_plays_by_the_rules_in_chromium() {
     promotion_picker(&browser);
     preferences_are_remembered(&browser);
     arrows_and_circles(&browser);
+    premove_is_played_after_the_reply(&browser);
+    keyboard_moves(&browser);
     eval_bar_turns_with_the_board(&browser);
     screenshot_with_analysis(&browser);
     phone_promotion_picker(&browser);
@@ -355,6 +357,54 @@ fn preferences_are_remembered(browser: &Browser) {
         "const t = document.getElementById('theme'); t.value = 'wood'; t.onchange(); \
                 const s = document.getElementById('sounds'); s.checked = true; s.onchange();",
     );
+}
+
+/// While the engine thinks, a move can be queued: a click elsewhere cancels
+/// it, and a queued legal move is played as soon as the reply arrives.
+fn premove_is_played_after_the_reply(browser: &Browser) {
+    browser.click("#new-white");
+    browser.wait_for(
+        "a new game",
+        "return ui.game && ui.game.moves.length === 0 && !ui.flipped",
+    );
+    browser.js("act('POST', '/settings', { level: { movetime_ms: 2500 } })");
+    browser.wait_for(
+        "the slower level",
+        "return ui.game.level.movetime_ms === 2500",
+    );
+    browser.click("#board [data-square='c1']");
+    browser.click("#board [data-square='c4']");
+    browser.wait_for("the engine thinking", "return ui.thinking === true");
+    // Queue Nd2, cancel it with a click off the board, queue it again.
+    browser.click("#board [data-square='b1']");
+    browser.click("#board [data-square='d2']");
+    let marked = "return [...document.querySelectorAll('#board .sq.premove')].map(s => s.dataset.square).sort()";
+    assert_eq!(browser.js(marked), json!(["b1", "d2"]));
+    browser.click("#moves-box h2");
+    assert_eq!(browser.js(marked), json!([]), "a click elsewhere cancels");
+    browser.click("#board [data-square='b1']");
+    browser.click("#board [data-square='d2']");
+    browser.wait_for_moves("the reply and the premove", 3);
+    let moves = browser.moves();
+    assert_eq!(moves[2], json!("Nd2"), "{moves}");
+    browser.js("act('POST', '/settings', { level: { name: 'club' } })");
+}
+
+/// Squares are reachable by keyboard: Enter on a square presses it.
+fn keyboard_moves(browser: &Browser) {
+    browser.click("#new-both");
+    browser.wait_for(
+        "an analysis board",
+        "return ui.game && ui.game.human === 'both' && ui.game.moves.length === 0",
+    );
+    for sq in ["c1", "c4"] {
+        browser.js(&format!(
+            "const s = document.querySelector(\"#board [data-square='{sq}']\"); s.focus(); \
+             s.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'Enter', bubbles: true }}))"
+        ));
+    }
+    browser.wait_for_moves("the keyboard move", 1);
+    assert_eq!(browser.moves()[0], json!("Fc4"));
 }
 
 /// Right-button drags draw arrows and right clicks circles, coloured by the

@@ -64,6 +64,10 @@ function buildBoard() {
       const sq = document.createElement("div");
       sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
       sq.dataset.square = squareName(file, rank);
+      // Reachable by keyboard: Tab to a square, Enter or Space to press it.
+      sq.tabIndex = 0;
+      sq.setAttribute("role", "button");
+      sq.setAttribute("aria-label", squareName(file, rank));
       if (row === 7) sq.insertAdjacentHTML("beforeend", `<span class="coord file">${FILES[file]}</span>`);
       if (col === 0) sq.insertAdjacentHTML("beforeend", `<span class="coord rank">${rank + 1}</span>`);
       board.appendChild(sq);
@@ -268,8 +272,10 @@ async function engineMove() {
     say("");
     show(state);
     clockMoved(mover);
+    playPremove();
   } catch (e) {
     ui.thinking = false;
+    cancelPremove();
     say(e.message);
     show(ui.game);
   }
@@ -281,6 +287,7 @@ async function engineMove() {
 function pointerDown(ev) {
   if (ev.button !== 0) return;
   const sq = ev.target.closest(".sq");
+  if (premovePress(sq && sq.dataset.square)) return;
   if (!sq) return;
   const name = sq.dataset.square;
   if (ui.selected && ui.selected !== name && movesFrom(ui.selected).some((m) => m.to === name)) {
@@ -483,6 +490,7 @@ function levelChoice() {
 
 async function newGame(human) {
   stopStream();
+  cancelPremove();
   ui.thinking = false;
   ui.selected = null;
   try {
@@ -535,6 +543,15 @@ async function loadLevels() {
 function wire() {
   const board = $("board");
   board.addEventListener("pointerdown", pointerDown);
+  board.addEventListener("keydown", (ev) => {
+    const sq = ev.target.closest(".sq");
+    if (!sq || (ev.key !== "Enter" && ev.key !== " ")) return;
+    ev.preventDefault();
+    pointerDown({ button: 0, target: sq, clientX: 0, clientY: 0, preventDefault() {} });
+    ui.drag = null; // a key press picks up or plays, it never drags
+  });
+  // A press anywhere off the board cancels a queued premove.
+  document.addEventListener("pointerdown", (ev) => { if (!ev.target.closest("#board")) cancelPremove(); });
   window.addEventListener("pointermove", pointerMove);
   window.addEventListener("pointerup", pointerUp);
   $("new-white").onclick = () => newGame("white");

@@ -1,0 +1,57 @@
+// Premove: while the engine thinks, one move of yours can be queued (click
+// one of your pieces, then a square). It is played the moment the engine's
+// move arrives, if it is then legal; a click anywhere else cancels it. The
+// page cannot know the legal moves of a position it has not seen, so any
+// square may be chosen; the server's list decides when the time comes.
+"use strict";
+
+const premove = { from: null, move: null };
+
+// True while a premove may be set: the engine thinks in a game against you.
+function premoveTime() {
+  const g = ui.game;
+  return !!g && ui.thinking && !g.status.over && g.human !== "both" && g.human !== g.turn;
+}
+
+function yours(square) {
+  const letter = ui.men[square];
+  if (!letter) return false;
+  return (letter === letter.toUpperCase()) === (ui.game.human === "white");
+}
+
+function cancelPremove() {
+  premove.from = null;
+  premove.move = null;
+  drawPremove();
+}
+
+// A left press on `square` while the engine thinks: pick a piece, set the
+// move, or cancel. True if the press was used.
+function premovePress(square) {
+  if (!premoveTime()) return false;
+  if (premove.from && square && square !== premove.from) {
+    premove.move = { from: premove.from, to: square };
+    premove.from = null;
+  } else if (!premove.move && square && yours(square)) {
+    premove.from = square;
+  } else {
+    premove.from = null;
+    premove.move = null;
+  }
+  drawPremove();
+  return true;
+}
+
+function drawPremove() {
+  const marked = [premove.from, premove.move && premove.move.from, premove.move && premove.move.to];
+  document.querySelectorAll("#board .sq").forEach((sq) => {
+    sq.classList.toggle("premove", marked.includes(sq.dataset.square));
+  });
+}
+
+// After the engine's move: play the queued move if it is legal now.
+function playPremove() {
+  const m = premove.move;
+  cancelPremove();
+  if (m && ui.game.legal.some((l) => l.from === m.from && l.to === m.to)) tryMove(m.from, m.to);
+}
