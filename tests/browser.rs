@@ -387,6 +387,7 @@ fn premove_is_played_after_the_reply(browser: &Browser) {
     browser.wait_for_moves("the reply and the premove", 3);
     let moves = browser.moves();
     assert_eq!(moves[2], json!("Nd2"), "{moves}");
+    browser.wait_for_moves("the engine's answer to the premove", 4);
     browser.js("act('POST', '/settings', { level: { name: 'club' } })");
 }
 
