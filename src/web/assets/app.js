@@ -107,8 +107,25 @@ function drawPieces() {
       p.title = pieceName(letter);
       p.innerHTML = pieceSvg(letter);
       sq.appendChild(p);
+      const last = ui.game && ui.game.last_move;
+      if (last && last.to === sq.dataset.square) slideIn(p, squareEl(last.from), sq);
     }
   });
+}
+
+// Move animation: the piece that just arrived starts where it came from
+// and slides to its square (the .piece transition).
+function slideIn(piece, fromSq, toSq) {
+  // A dragged piece is already where it was dropped.
+  if (ui.justDragged) { ui.justDragged = false; return; }
+  if (!fromSq) return;
+  const a = fromSq.getBoundingClientRect();
+  const b = toSq.getBoundingClientRect();
+  piece.style.transition = "none";
+  piece.style.transform = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
+  piece.getBoundingClientRect(); // apply the start before the transition
+  piece.style.transition = "";
+  piece.style.transform = "";
 }
 
 function drawMarks() {
@@ -333,8 +350,10 @@ function pointerUp(ev) {
   d.piece.classList.remove("ghost");
   const target = document.elementFromPoint(ev.clientX, ev.clientY);
   const sq = target && target.closest("#board .sq");
-  if (sq && sq.dataset.square !== d.from) tryMove(d.from, sq.dataset.square);
-  else drawMarks();
+  if (sq && sq.dataset.square !== d.from) {
+    ui.justDragged = movesFrom(d.from).some((m) => m.to === sq.dataset.square);
+    tryMove(d.from, sq.dataset.square);
+  } else drawMarks();
 }
 
 // ---------- analysis ----------
