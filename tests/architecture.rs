@@ -12,7 +12,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("engine", &["rules", "eval", "search", "engine"]),
     ("protocol", &["rules", "engine", "protocol"]),
     ("matches", &["rules", "engine", "matches"]),
-    ("web", &["rules", "engine", "web"]),
+    ("web", &["rules", "engine", "review", "web"]),
     ("review", &["rules", "engine", "review"]),
 ];
 

@@ -322,6 +322,7 @@ fn the_board_plays_by_the_rules_in_chromium() {
     arrows_and_circles(&browser);
     premove_is_played_after_the_reply(&browser);
     keyboard_moves(&browser);
+    review_graph_and_jump(&browser);
     eval_bar_turns_with_the_board(&browser);
     screenshot_with_analysis(&browser);
     phone_promotion_picker(&browser);
@@ -406,6 +407,25 @@ fn keyboard_moves(browser: &Browser) {
     }
     browser.wait_for_moves("the keyboard move", 1);
     assert_eq!(browser.moves()[0], json!("Fc4"));
+}
+
+/// Review: the server reviews the game, the page draws the graph of
+/// winning chances and counts; a click on the graph's left edge goes back
+/// to the start.
+fn review_graph_and_jump(browser: &Browser) {
+    // The keyboard step left an analysis board after 1. Fc4.
+    browser.js("act('POST', '/move', { move: 'h7d3' })");
+    browser.wait_for_moves("the second move", 2);
+    browser.click("#review");
+    browser.wait_for(
+        "the review",
+        "return !!document.querySelector('#review-graph svg') && document.getElementById('review-counts').textContent.startsWith('White:')",
+    );
+    browser.js(
+        "const g = document.getElementById('review-graph'); const r = g.getBoundingClientRect(); \
+         g.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + 1, clientY: r.top + 10 }))",
+    );
+    browser.wait_for("the jump to the start", "return ui.game.ply === 0");
 }
 
 /// Right-button drags draw arrows and right clicks circles, coloured by the

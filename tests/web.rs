@@ -150,6 +150,67 @@ fn the_skill_levels_are_offered_and_play() {
 }
 
 #[test]
+fn a_review_runs_in_the_background_and_is_kept_with_the_game() {
+    let s = server(10);
+    let g = new_game(s.addr(), json!({"human": "both"}));
+    let id = g["id"].as_str().unwrap();
+    assert_eq!(
+        call(s.addr(), "GET", &format!("/api/games/{id}/review"), None).0,
+        404
+    );
+    for m in ["Axi6", "h7d3"] {
+        assert_eq!(act(s.addr(), id, "move", json!({"move": m})).0, 200);
+    }
+    assert_eq!(act(s.addr(), id, "review", json!({"nodes": 0})).0, 400);
+    let (status, v) = act(s.addr(), id, "review", json!({"nodes": 3000}));
+    assert_eq!(status, 202, "{v}");
+    assert_eq!(v["total"], 3);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let done = loop {
+        let (_, v) = json_call(
+            s.addr(),
+            "GET",
+            &format!("/api/games/{id}/review"),
+            json!({}),
+        );
+        if v["state"] == "done" {
+            break v;
+        }
+        assert!(Instant::now() < deadline, "review never finished: {v}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(done["current"], true);
+    assert_eq!(done["done"], 3);
+    let moves = done["result"]["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0]["san"], "Axi6+");
+    assert!(moves.iter().all(|m| m["win"]
+        .as_f64()
+        .is_some_and(|w| (0.0..=100.0).contains(&w))));
+    for side in ["white", "black"] {
+        let counts = &done["result"]["players"][side]["counts"];
+        assert!(
+            counts["blunder"].is_u64() && counts["mistake"].is_u64(),
+            "{done}"
+        );
+    }
+    // Asked again for the same line, the kept review is given.
+    let (status, again) = act(s.addr(), id, "review", json!({}));
+    assert_eq!((status, &again["state"]), (202, &json!("done")));
+    // A new move makes it another line's review.
+    let (_, state) = json_call(s.addr(), "GET", &format!("/api/games/{id}"), json!({}));
+    let next = state["legal"][0]["uci"].as_str().unwrap().to_string();
+    assert_eq!(act(s.addr(), id, "move", json!({ "move": next })).0, 200);
+    let (_, stale) = json_call(
+        s.addr(),
+        "GET",
+        &format!("/api/games/{id}/review"),
+        json!({}),
+    );
+    assert_eq!(stale["current"], false);
+}
+
+#[test]
 fn a_move_then_the_engine_reply() {
     let s = server(10);
     let g = new_game(s.addr(), json!({"level": {"nodes": 2000}}));

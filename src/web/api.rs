@@ -5,6 +5,7 @@ use super::assets;
 use super::game::{Seats, WebGame};
 use super::http::{body_json, send, ApiError, Reply, Target};
 use super::level::{self, Level};
+use super::review;
 use super::search;
 use super::store::{lock, SharedGame};
 use super::view::game_json;
@@ -72,6 +73,8 @@ fn game_route(
     match (method, rest) {
         ("GET", []) => ok(&lock(game)),
         ("GET", ["pgn"]) => Ok(export_pgn(id, &lock(game))),
+        ("GET", ["review"]) => review::get(game),
+        ("POST", ["review"]) => review::start(app, game, &body_json(req)?),
         ("POST", ["engine-move"]) => search::engine_move(app, id, game),
         ("POST", ["stop"]) => {
             lock(game).stop_search();

@@ -27,6 +27,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/pieces.js"),
     ),
     (
+        "review.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/review.js"),
+    ),
+    (
         "premove.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/premove.js"),

@@ -39,6 +39,8 @@ pub struct WebGame {
     pub search: Option<Arc<AtomicBool>>,
     /// When the game was last used (eviction picks the oldest).
     pub touched: Instant,
+    /// The review of the game, running or done (`web::review`).
+    pub review: Option<Arc<super::review::ReviewJob>>,
 }
 
 impl WebGame {
@@ -54,6 +56,7 @@ impl WebGame {
             forfeit: None,
             search: None,
             touched: Instant::now(),
+            review: None,
         }
     }
 

@@ -10,6 +10,7 @@ pub mod game;
 pub mod http;
 pub mod level;
 pub mod pool;
+pub mod review;
 pub mod search;
 pub mod store;
 pub mod view;

@@ -203,6 +203,7 @@ function show(state) {
   // The bar turns with the board (White's side at the bottom when you
   // play White, at the top when you play Black).
   evalBar(ui.lines[1]);
+  drawReview();
   if (restartAnalysis) startAnalysis();
   if (state.status.over) stopClock();
   tickClock();
@@ -581,6 +582,7 @@ function wire() {
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); drawShapes(ui.flipped); };
   $("engine-go").onclick = () => engineMove();
   $("analyse").onclick = () => startAnalysis();
+  $("review").onclick = () => startReview();
   $("stop").onclick = () => stopAnalysis();
   $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
   $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p) act("POST", "/goto", { ply: +p }); };

@@ -8,9 +8,10 @@
 
 const BRUSHES = {
   green: "#15781b", red: "#882020", blue: "#003088", yellow: "#e68f00", engine: "#1f6fbf",
+  review: "#7a3fb0",
 };
 
-const shapes = { user: [], engine: [] };
+const shapes = { user: [], engine: [], review: [] };
 let rightFrom = null;
 
 function brushOf(ev) {
@@ -55,7 +56,7 @@ function drawShapes(flipped) {
       `<svg id="shapes" viewBox="0 0 12 8" preserveAspectRatio="none"><defs>${heads}</defs><g></g></svg>`);
     layer = document.getElementById("shapes");
   }
-  layer.querySelector("g").innerHTML = [...shapes.engine, ...shapes.user].map((s) => shapeSvg(s, flipped)).join("");
+  layer.querySelector("g").innerHTML = [...shapes.review, ...shapes.engine, ...shapes.user].map((s) => shapeSvg(s, flipped)).join("");
 }
 
 // Toggle a user shape (the same square pair and colour again removes it).
@@ -98,4 +99,10 @@ function wireShapes(flipped) {
 function setEngineArrow(uci, flipped) {
   shapes.engine = uci ? [{ from: uci.slice(0, 2), to: uci.slice(2, 4), brush: "engine" }] : [];
   drawShapes(flipped);
+}
+
+// The review's better move (UCI text) as its arrow, or none.
+function setReviewArrow(uci) {
+  shapes.review = uci ? [{ from: uci.slice(0, 2), to: uci.slice(2, 4), brush: "review" }] : [];
+  drawShapes(ui.flipped);
 }

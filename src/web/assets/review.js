@@ -1,0 +1,86 @@
+// Review on the page: the server reviews the game in the background
+// (POST .../review) and the page polls its progress (GET .../review). Done,
+// it draws White's winning chances along the game (click to jump there),
+// marks each judged move (?!, ?, ??), draws the better move as an arrow on
+// the position where it was missed, and counts each player's judgements.
+"use strict";
+
+const reviewState = { data: null, id: null, timer: null };
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+
+async function startReview() {
+  try {
+    await api("POST", gamePath("/review"), {});
+    pollReview();
+  } catch (e) {
+    $("review-status").textContent = e.message;
+  }
+}
+
+async function pollReview() {
+  clearTimeout(reviewState.timer);
+  let v;
+  try { v = await api("GET", gamePath("/review")); } catch (e) { return; }
+  if (v.state === "running") {
+    $("review-status").textContent = `Reviewing… ${v.done} of ${v.total} positions`;
+    reviewState.timer = setTimeout(pollReview, 400);
+    return;
+  }
+  if (v.state === "failed") { $("review-status").textContent = v.error; return; }
+  reviewState.data = v;
+  reviewState.id = ui.game.id;
+  drawReview();
+}
+
+// The review, if it belongs to the game shown (its moves are the line's).
+function currentReview() {
+  const v = reviewState.data;
+  const g = ui.game;
+  if (!v || !g || reviewState.id !== g.id || v.moves.length !== g.moves.length) return null;
+  return v.moves.every((u, i) => g.moves[i].uci === u) ? v.result : null;
+}
+
+function drawReview() {
+  const r = currentReview();
+  $("review-graph").innerHTML = "";
+  $("review-counts").textContent = "";
+  setReviewArrow(null);
+  if (!r) return;
+  $("review-status").textContent = "";
+  drawGraph(r);
+  markMoves(r);
+  const who = (p) => `${p.counts.inaccuracy} inaccuracies, ${p.counts.mistake} mistakes, ${p.counts.blunder} blunders, average loss ${p.average_cp_loss} cp`;
+  $("review-counts").textContent = `White: ${who(r.players.white)}. Black: ${who(r.players.black)}.`;
+  // The better move, on the position where it was missed.
+  const missed = r.moves[ui.game.ply];
+  setReviewArrow(missed && missed.better ? missed.better.uci : null);
+}
+
+// White's winning chances after each move (0 = the start), as a line.
+function drawGraph(r) {
+  const wins = [r.start_win, ...r.moves.map((m) => m.win)];
+  const n = Math.max(wins.length - 1, 1);
+  const pts = wins.map((w, i) => `${(i / n) * 100},${100 - w}`).join(" ");
+  const dots = r.moves.map((m, i) => m.judgement
+    ? `<circle class="j-${m.judgement}" cx="${((i + 1) / n) * 100}" cy="${100 - m.win}" r="1.8"/>` : "").join("");
+  const cur = (ui.game.ply / n) * 100;
+  $("review-graph").innerHTML = `<svg viewBox="0 0 100 100" preserveAspectRatio="none">
+    <polygon points="0,100 ${pts} 100,100" class="white-area"/>
+    <line x1="0" y1="50" x2="100" y2="50" class="mid"/>
+    <line x1="${cur}" y1="0" x2="${cur}" y2="100" class="cursor"/>${dots}</svg>`;
+  $("review-graph").onclick = (ev) => {
+    const rect = ev.currentTarget.getBoundingClientRect();
+    const ply = Math.round(((ev.clientX - rect.left) / rect.width) * n);
+    act("POST", "/goto", { ply: Math.max(0, Math.min(ply, r.moves.length)) });
+  };
+}
+
+function markMoves(r) {
+  r.moves.forEach((m, i) => {
+    const el = document.querySelector(`#moves .mv[data-ply="${i + 1}"]`);
+    if (!el || !m.judgement) return;
+    el.classList.add(m.judgement);
+    el.dataset.mark = MARKS[m.judgement];
+    el.title = `${m.judgement}${m.better ? `: ${m.better.san} was better` : ""}`;
+  });
+}

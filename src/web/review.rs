@@ -1,0 +1,182 @@
+//! Game review on the web board: `POST .../review` starts it on the server
+//! in the background (one pooled engine, every position of the game's line
+//! searched), `GET .../review` gives its progress and, when done, every
+//! move's evaluation and judgement, the better move after a mistake or
+//! blunder, and each player's counts (`review::review_game`, the same
+//! judgement as `humpty annotate`). The result is kept with the game.
+
+use super::http::{ApiError, Reply};
+use super::store::{lock, SharedGame};
+use super::App;
+use crate::engine::strength::MAX_SKILL_LEVEL;
+use crate::engine::{GoParams, Score};
+use crate::review::{review_game, win_percent, GameReview, Judgement};
+use crate::rules::moves::Move;
+use crate::rules::piece::Color;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Nodes per position (about a third of a second here).
+const DEFAULT_NODES: u64 = 100_000;
+/// Most nodes per position a client may ask for.
+const MAX_NODES: u64 = 5_000_000;
+/// How long a review waits for a free engine before it says so.
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// A review of one line of a game, running or done.
+pub struct ReviewJob {
+    /// The moves reviewed (the game's line when it started).
+    pub line: Vec<Move>,
+    /// Positions to search (moves + 1).
+    pub total: usize,
+    /// Positions searched so far.
+    pub done: AtomicUsize,
+    /// The result as JSON when done, or why it failed.
+    pub outcome: Mutex<Option<Result<Value, String>>>,
+}
+
+/// `POST .../review` `{"nodes"?: N}`: start a review of the game's line
+/// (a finished review of the same line is kept, not redone).
+pub fn start(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, ApiError> {
+    let nodes = match body.get("nodes") {
+        None => DEFAULT_NODES,
+        Some(n) => n
+            .as_u64()
+            .filter(|n| (1..=MAX_NODES).contains(n))
+            .ok_or_else(|| ApiError::bad(format!("nodes must be 1 to {MAX_NODES}")))?,
+    };
+    let mut g = lock(game);
+    if let Some(job) = &g.review {
+        if job.line == g.line {
+            return Ok(Reply::Json(202, status(job)));
+        }
+    }
+    let job = Arc::new(ReviewJob {
+        line: g.line.clone(),
+        total: g.line.len() + 1,
+        done: AtomicUsize::new(0),
+        outcome: Mutex::new(None),
+    });
+    g.review = Some(Arc::clone(&job));
+    let start = g.start.clone();
+    drop(g);
+    let app = Arc::clone(app);
+    let worker = Arc::clone(&job);
+    std::thread::spawn(move || {
+        let result = run(&app, &start, &worker, nodes);
+        *lock_outcome(&worker) = Some(result);
+    });
+    Ok(Reply::Json(202, status(&job)))
+}
+
+fn lock_outcome(job: &ReviewJob) -> std::sync::MutexGuard<'_, Option<Result<Value, String>>> {
+    job.outcome.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The review itself, on a pooled engine at full strength.
+fn run(
+    app: &App,
+    start: &crate::rules::position::Position,
+    job: &ReviewJob,
+    nodes: u64,
+) -> Result<Value, String> {
+    let mut engine = app
+        .pool
+        .borrow(PATIENCE)
+        .ok_or("every engine is busy; try again")?;
+    engine.strength_mut().level = MAX_SKILL_LEVEL;
+    let go = GoParams {
+        nodes: Some(nodes),
+        ..GoParams::default()
+    };
+    let review = review_game(&mut engine, start, &job.line, &go, &mut || {
+        job.done.fetch_add(1, Ordering::Relaxed);
+    });
+    Ok(review_json(&review))
+}
+
+/// `GET .../review`: the review's progress, and its result when done.
+pub fn get(game: &SharedGame) -> Result<Reply, ApiError> {
+    let g = lock(game);
+    let job = g
+        .review
+        .as_ref()
+        .ok_or_else(|| ApiError::new(404, "no review of this game yet"))?;
+    let mut v = status(job);
+    v["current"] = json!(job.line == g.line);
+    Ok(Reply::Json(200, v))
+}
+
+/// Progress and, when done, the result.
+fn status(job: &ReviewJob) -> Value {
+    let mut v = json!({
+        "done": job.done.load(Ordering::Relaxed),
+        "total": job.total,
+        "moves": job.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+    });
+    match lock_outcome(job).as_ref() {
+        None => v["state"] = json!("running"),
+        Some(Ok(result)) => {
+            v["state"] = json!("done");
+            v["result"] = result.clone();
+        }
+        Some(Err(e)) => {
+            v["state"] = json!("failed");
+            v["error"] = json!(e);
+        }
+    }
+    v
+}
+
+/// A score from White's view as the page reads it.
+fn score_json(s: Score) -> Value {
+    match s {
+        Score::Cp(cp) => json!({"cp": cp}),
+        Score::Mate(n) => json!({"mate": n}),
+    }
+}
+
+/// Every move's evaluation and judgement, and each player's totals.
+fn review_json(r: &GameReview) -> Value {
+    let mut pos = r.start.clone();
+    let mut moves = Vec::new();
+    for m in &r.moves {
+        let better = m
+            .better
+            .first()
+            .map(|&b| json!({"uci": b.to_string(), "san": pos.san(b)}));
+        moves.push(json!({
+            "san": pos.san(m.mv),
+            "white": score_json(m.white_score),
+            "win": (win_percent(m.white_score) * 10.0).round() / 10.0,
+            "loss": (m.loss * 10.0).round() / 10.0,
+            "judgement": m.judgement.map(|j| j.name().to_lowercase()),
+            "better": better,
+        }));
+        pos.make_move(m.mv);
+    }
+    let players: Value = Color::BOTH
+        .iter()
+        .map(|&c| {
+            let s = r.summary(c);
+            let counts: serde_json::Map<String, Value> = Judgement::ALL
+                .iter()
+                .zip(s.counts)
+                .map(|(j, n)| (j.name().to_lowercase(), json!(n)))
+                .collect();
+            (
+                c.to_string().to_lowercase(),
+                json!({"counts": counts, "average_cp_loss": s.average_cp_loss.round(), "moves": s.moves}),
+            )
+        })
+        .collect::<serde_json::Map<String, Value>>()
+        .into();
+    json!({
+        "start": score_json(r.start_score),
+        "start_win": (win_percent(r.start_score) * 10.0).round() / 10.0,
+        "moves": moves,
+        "players": players,
+    })
+}
