@@ -408,12 +408,31 @@ function drawLines() {
     const mate = l.white_mate !== null && l.white_mate !== undefined;
     const depth = mate ? "" : `<span class="depth">d${l.depth}</span> `;
     div.innerHTML = `<span class="score">${l.bound_text || white(l)}</span> ${depth}`;
-    div.append(l.pv_san.join(" "));
+    l.pv_san.forEach((san, i) => {
+      const mv = document.createElement("span");
+      mv.className = "pv-move";
+      mv.textContent = san;
+      mv.title = "Play the line up to here";
+      mv.onclick = () => playLine(l.pv_uci.slice(0, i + 1));
+      div.append(mv, " ");
+    });
     box.appendChild(div);
   }
   evalBar(ui.lines[1]);
   const best = ui.lines[1] && ui.lines[1].pv_uci && ui.lines[1].pv_uci[0];
   setEngineArrow(ui.analysis ? best : null, ui.flipped);
+}
+
+// Play an analysis line's moves up to the one clicked, on an analysis
+// board (in a game against the engine the line is only shown).
+async function playLine(moves) {
+  if (ui.game.human !== "both") {
+    say("Lines can be played out on an analysis board (New game: Analysis board).");
+    return;
+  }
+  for (const uci of moves) {
+    if (!(await act("POST", "/move", { move: uci }))) return;
+  }
 }
 
 // A bound's score from White's side: a lower bound for the side to move is
