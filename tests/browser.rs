@@ -625,7 +625,13 @@ fn screenshot_with_analysis(browser: &Browser) {
     );
     std::thread::sleep(Duration::from_millis(1500));
     let arrow = browser.js("const a = document.querySelector('#shapes [data-brush=engine]'); return a ? a.dataset.from + a.dataset.to : ''");
-    assert!(browser.js("return document.querySelectorAll('#lines .line .pv-move').length").as_u64() > Some(1), "PV moves are clickable spans");
+    assert!(
+        browser
+            .js("return document.querySelectorAll('#lines .line .pv-move').length")
+            .as_u64()
+            > Some(1),
+        "PV moves are clickable spans"
+    );
     let best = browser.js("return ui.lines[1].pv_uci[0]");
     assert_eq!(arrow, best, "the best move is drawn as an arrow");
     browser.click("#board [data-square='k2']");

@@ -75,6 +75,17 @@ function buildBoard() {
   }
   // The River between ranks 4 and 5: the middle of the board either way up.
   board.insertAdjacentHTML("beforeend", `<div class="river" title="The River"></div>`);
+  // The same coordinates outside the board, shown instead on a phone,
+  // where squares are too small for a label beside the piece.
+  let strip = $("files");
+  if (!strip) {
+    strip = document.createElement("div");
+    strip.id = "files";
+    $("board-wrap").appendChild(strip);
+  }
+  const files = [...FILES.slice(0, 12)];
+  if (ui.flipped) files.reverse();
+  strip.innerHTML = files.map((f) => `<span>${f}</span>`).join("");
 }
 
 function placement(fen) {
