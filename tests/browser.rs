@@ -315,6 +315,19 @@ fn the_board_plays_by_the_rules_in_chromium() {
         browser.js("return document.getElementById('status').textContent"),
         json!("White to move")
     );
+    let levels =
+        browser.js("return [...document.querySelectorAll('#level option')].map(o => o.value)");
+    let levels: Vec<&str> = levels
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(levels[0], "level-0", "weakest first: {levels:?}");
+    assert!(
+        levels.contains(&"level-19") && levels.contains(&"maximum"),
+        "{levels:?}"
+    );
     frog_move_and_engine_reply(&browser);
     river_hopper_and_drag(&browser);
     promotion_picker(&browser);
