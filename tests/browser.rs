@@ -498,13 +498,7 @@ fn phone_promotion_picker(browser: &Browser) {
         Some(json!({"width": 390, "height": 844})),
     );
     let promo = "6k5/12/12/2F9/12/12/12/6K5 w - - 0 1";
-    browser.set_fen(promo);
-    browser.click("#board [data-square='c5']");
-    browser.click("#board [data-square='c8']");
-    browser.wait_for(
-        "the picker",
-        "return !document.getElementById('promotion').hidden",
-    );
+    open_frog_promotion(browser, promo);
     let fits = browser.js("const w = document.documentElement.clientWidth; \
          return [...document.querySelectorAll('.promo-box, .promo-box button')].every(e => { \
            const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= w; })");
@@ -587,19 +581,24 @@ fn river_hopper_and_drag(browser: &Browser) {
     assert_eq!(moves[0], json!("Cxb7"), "{moves}");
 }
 
-/// The promotion picker's choices.
-fn promotion_picker(browser: &Browser) {
-    // Promotion: the picker offers exactly the legal choices. White has a
-    // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
-    // stay a Frog.
-    let promo = "6k5/12/12/2F9/12/12/12/Q5K5 w - - 0 1";
-    browser.set_fen(promo);
+/// From `fen`, move the Frog on c5 to c8 and wait for the picker.
+fn open_frog_promotion(browser: &Browser, fen: &str) {
+    browser.set_fen(fen);
     browser.click("#board [data-square='c5']");
     browser.click("#board [data-square='c8']");
     browser.wait_for(
         "the picker",
         "return !document.getElementById('promotion').hidden",
     );
+}
+
+/// The promotion picker's choices.
+fn promotion_picker(browser: &Browser) {
+    // Promotion: the picker offers exactly the legal choices. White has a
+    // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
+    // stay a Frog.
+    let promo = "6k5/12/12/2F9/12/12/12/Q5K5 w - - 0 1";
+    open_frog_promotion(browser, promo);
     let offered = browser.js("return [...document.querySelectorAll('#promotion button[data-promotion]')].map(b => b.dataset.promotion).sort()");
     let pos = Position::from_fen(promo).unwrap();
     let mut legal: Vec<String> = pos
