@@ -86,9 +86,26 @@ fn both_protocols_offer_the_strength_options() {
     for want in [
         "option name Skill Level type spin default 20 min 0 max 20",
         "option name Skill Seed type spin default 0 min 0 max 2147483647",
+        "option name UCI_LimitStrength type check default false",
     ] {
         assert!(lines.iter().any(|l| l == want), "{want}: {lines:#?}");
     }
+    let elo = lines
+        .iter()
+        .find(|l| l.starts_with("option name UCI_Elo type spin"))
+        .expect("UCI_Elo");
+    let min: i64 = elo
+        .split(" min ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(min, humpty::engine::strength::MIN_ELO);
+    e.send("setoption name UCI_LimitStrength value true");
+    e.send(&format!("setoption name UCI_Elo value {min}"));
     e.send("setoption name Skill Level value 0");
     e.send("position startpos");
     e.send("go wtime 5000 btime 5000");

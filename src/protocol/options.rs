@@ -4,7 +4,7 @@
 //! UCI declares them with `option` lines; XBoard sets them with `option`
 //! (and `memory`, `cores`).
 
-use crate::engine::strength::MAX_SKILL_LEVEL;
+use crate::engine::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 use crate::engine::{
     Engine, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS,
     MAX_MULTIPV, MAX_THREADS,
@@ -46,7 +46,7 @@ pub struct EngineOption {
 }
 
 /// The engine's options, in the order GUIs list them.
-pub const ENGINE_OPTIONS: [EngineOption; 7] = [
+pub const ENGINE_OPTIONS: [EngineOption; 9] = [
     EngineOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -103,6 +103,28 @@ pub const ENGINE_OPTIONS: [EngineOption; 7] = [
         xboard_command: false,
         apply: |e, n| {
             e.strength_mut().level = n;
+            Ok(())
+        },
+    },
+    EngineOption {
+        name: "UCI_LimitStrength",
+        kind: OptionKind::Check { default: false },
+        xboard_command: false,
+        apply: |e, on| {
+            e.strength_mut().limit = on != 0;
+            Ok(())
+        },
+    },
+    EngineOption {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            default: MIN_ELO,
+            min: MIN_ELO,
+            max: MAX_ELO,
+        },
+        xboard_command: false,
+        apply: |e, n| {
+            e.strength_mut().elo = n;
             Ok(())
         },
     },

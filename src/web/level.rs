@@ -2,7 +2,7 @@
 //! (the same `Skill Level` UCI and XBoard offer, docs/levels.md), full
 //! strength at a time per move, or a custom time or node count.
 
-use crate::engine::strength::MAX_SKILL_LEVEL;
+use crate::engine::strength::{elo_of_level, MAX_SKILL_LEVEL};
 use crate::engine::GoParams;
 use std::time::Duration;
 
@@ -23,7 +23,7 @@ pub struct NamedLevel {
     pub name: String,
     /// The level.
     pub level: Level,
-    /// What it is.
+    /// What it is, with its Elo where the ladder has measured it.
     pub about: String,
 }
 
@@ -41,7 +41,10 @@ pub fn named() -> Vec<NamedLevel> {
     let skills = (0..MAX_SKILL_LEVEL as u8).map(|l| NamedLevel {
         name: format!("level-{l}"),
         level: Level::Skill(l),
-        about: format!("skill {l} of 19"),
+        about: match elo_of_level(l) {
+            Some(elo) => format!("skill {l}, {elo} Elo"),
+            None => format!("skill {l}"),
+        },
     });
     let full = FULL.iter().map(|&(name, ms)| NamedLevel {
         name: name.into(),
