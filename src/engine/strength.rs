@@ -98,7 +98,24 @@ impl Strength {
 /// The measured ladder: (level, Elo) with a uniformly random mover at 0
 /// (docs/levels.md: 200 games a rung at 2 s + 0.02 s). Only measured
 /// levels are listed; `UCI_Elo` spans them.
-pub const LADDER: [(f64, i64); 3] = [(0.0, 478), (1.0, 541), (2.0, 651)];
+pub const LADDER: [(f64, i64); 16] = [
+    (0.0, 478),
+    (1.0, 541),
+    (2.0, 651),
+    (3.0, 861),
+    (4.0, 1262),
+    (5.0, 1621),
+    (6.0, 2013),
+    (7.0, 2339),
+    (8.0, 2434),
+    (9.0, 2549),
+    (10.0, 2651),
+    (11.0, 2826),
+    (12.0, 2951),
+    (13.0, 3051),
+    (14.0, 3188),
+    (15.0, 3341),
+];
 
 /// The lowest `UCI_Elo`: the weakest level's.
 pub const MIN_ELO: i64 = LADDER[0].1;

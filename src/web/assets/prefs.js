@@ -34,6 +34,9 @@ let audio = null;
 function playSound(kind) {
   if (!soundsOn() || !TONES[kind]) return;
   document.body.dataset.lastSound = kind;
+  // A browser driven by automation has no one listening, and headless
+  // Chromium without a sound device stalls on an audio context.
+  if (navigator.webdriver) return;
   try {
     audio = audio || new (window.AudioContext || window.webkitAudioContext)();
     let t = audio.currentTime;
@@ -59,6 +62,12 @@ function soundFor(before, after) {
   if (/[+#]$/.test(san)) return "check";
   return san.includes("x") ? "capture" : "move";
 }
+
+// Leaving the page closes the audio, so nothing holds a reload up.
+window.addEventListener("pagehide", () => {
+  if (audio) audio.close();
+  audio = null;
+});
 
 function wirePrefs() {
   const theme = document.getElementById("theme");
