@@ -27,6 +27,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/pieces.js"),
     ),
     (
+        "analysis.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/analysis.js"),
+    ),
+    (
         "review.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/review.js"),
