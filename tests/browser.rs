@@ -34,6 +34,12 @@ fn free_port() -> u16 {
 /// One WebDriver call; returns the `value` of the answer.
 fn wd(port: u16, method: &str, path: &str, body: Option<Value>) -> Value {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
+    if std::env::var_os("HUMPTY_WD_TRACE").is_some() {
+        eprintln!(
+            "wd {method} {path} {}",
+            body.chars().take(120).collect::<String>()
+        );
+    }
     let mut s = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver answers");
     s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
     write!(
@@ -156,7 +162,10 @@ impl Browser {
             if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {
                 return v;
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            if Instant::now() >= deadline {
+                let page = self.js("return [document.getElementById('message').textContent, document.getElementById('status').textContent, document.getElementById('fen').textContent, JSON.stringify(ui.game && ui.game.level), ui.thinking]");
+                panic!("timed out waiting for {what}; the page shows {page}");
+            }
             std::thread::sleep(Duration::from_millis(100));
         }
     }
@@ -315,11 +324,183 @@ fn the_board_plays_by_the_rules_in_chromium() {
         browser.js("return document.getElementById('status').textContent"),
         json!("White to move")
     );
+    let levels =
+        browser.js("return [...document.querySelectorAll('#level option')].map(o => o.value)");
+    let levels: Vec<&str> = levels
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(levels[0], "level-0", "weakest first: {levels:?}");
+    assert!(
+        levels.contains(&"level-19") && levels.contains(&"maximum"),
+        "{levels:?}"
+    );
     frog_move_and_engine_reply(&browser);
     river_hopper_and_drag(&browser);
     promotion_picker(&browser);
+    preferences_are_remembered(&browser);
+    arrows_and_circles(&browser);
+    premove_is_played_after_the_reply(&browser);
+    keyboard_moves(&browser);
+    review_graph_and_jump(&browser);
+    eval_bar_turns_with_the_board(&browser);
     screenshot_with_analysis(&browser);
     phone_promotion_picker(&browser);
+}
+
+/// Pieces are named on hover; a move makes its sound; the board theme and
+/// the sound switch are applied and stored in the browser.
+fn preferences_are_remembered(browser: &Browser) {
+    let title = browser.js("return document.querySelector('#board .piece[data-piece]').title");
+    assert!(
+        title
+            .as_str()
+            .is_some_and(|t| t.starts_with("White ") || t.starts_with("Black ")),
+        "{title}"
+    );
+    let sound = browser.js("return document.body.dataset.lastSound || ''");
+    assert!(
+        ["move", "capture", "check", "end"].contains(&sound.as_str().unwrap()),
+        "a move made no sound: {sound}"
+    );
+    browser.js(
+        "const t = document.getElementById('theme'); t.value = 'blue'; t.onchange(); \
+                const s = document.getElementById('sounds'); s.checked = false; s.onchange();",
+    );
+    // Kept in the browser; the page reads them back when it loads
+    // (`wirePrefs`). (A reload here hangs headless chromium's WebDriver
+    // once the page has made a sound.)
+    let kept = browser.js("return [document.documentElement.dataset.theme, localStorage.getItem('humpty-theme'), localStorage.getItem('humpty-sounds')]");
+    assert_eq!(kept, json!(["blue", "blue", "off"]));
+    browser.js(
+        "const t = document.getElementById('theme'); t.value = 'wood'; t.onchange(); \
+                const s = document.getElementById('sounds'); s.checked = true; s.onchange();",
+    );
+}
+
+/// While the engine thinks, a move can be queued: a click elsewhere cancels
+/// it, and a queued legal move is played as soon as the reply arrives.
+fn premove_is_played_after_the_reply(browser: &Browser) {
+    browser.click("#new-white");
+    browser.wait_for(
+        "a new game",
+        "return ui.game && ui.game.moves.length === 0 && !ui.flipped",
+    );
+    browser.js("act('POST', '/settings', { level: { movetime_ms: 2500 } })");
+    browser.wait_for(
+        "the slower level",
+        "return ui.game.level.movetime_ms === 2500",
+    );
+    browser.click("#board [data-square='c1']");
+    browser.click("#board [data-square='c4']");
+    browser.wait_for("the engine thinking", "return ui.thinking === true");
+    // Queue Nd2, cancel it with a click off the board, queue it again.
+    browser.click("#board [data-square='b1']");
+    browser.click("#board [data-square='d2']");
+    let marked = "return [...document.querySelectorAll('#board .sq.premove')].map(s => s.dataset.square).sort()";
+    assert_eq!(browser.js(marked), json!(["b1", "d2"]));
+    browser.click("#moves-box h2");
+    assert_eq!(browser.js(marked), json!([]), "a click elsewhere cancels");
+    browser.click("#board [data-square='b1']");
+    browser.click("#board [data-square='d2']");
+    // The reply may make Nd2 illegal (a check); then it is dropped.
+    browser.wait_for(
+        "the reply and the premove",
+        "const n = document.querySelectorAll('#moves .mv[data-ply]').length; \
+         return n >= 3 || (n === 2 && !ui.thinking && !ui.game.legal.some(m => m.from === 'b1' && m.to === 'd2'))",
+    );
+    let moves = browser.moves();
+    if moves.as_array().unwrap().len() >= 3 {
+        assert_eq!(moves[2], json!("Nd2"), "{moves}");
+        browser.wait_for_moves("the engine's answer to the premove", 4);
+    }
+    browser.js("act('POST', '/settings', { level: { name: 'club' } })");
+}
+
+/// Squares are reachable by keyboard: Enter on a square presses it.
+fn keyboard_moves(browser: &Browser) {
+    browser.click("#new-both");
+    browser.wait_for(
+        "an analysis board",
+        "return ui.game && ui.game.human === 'both' && ui.game.moves.length === 0",
+    );
+    for sq in ["c1", "c4"] {
+        browser.js(&format!(
+            "const s = document.querySelector(\"#board [data-square='{sq}']\"); s.focus(); \
+             s.dispatchEvent(new KeyboardEvent('keydown', {{ key: 'Enter', bubbles: true }}))"
+        ));
+    }
+    browser.wait_for_moves("the keyboard move", 1);
+    assert_eq!(browser.moves()[0], json!("Fc4"));
+}
+
+/// Review: the server reviews the game, the page draws the graph of
+/// winning chances and counts; a click on the graph's left edge goes back
+/// to the start.
+fn review_graph_and_jump(browser: &Browser) {
+    // The keyboard step left an analysis board after 1. Fc4.
+    browser.js("act('POST', '/move', { move: 'h7d3' })");
+    browser.wait_for_moves("the second move", 2);
+    browser.click("#review");
+    browser.wait_for(
+        "the review",
+        "return !!document.querySelector('#review-graph svg') && document.getElementById('review-counts').textContent.startsWith('White:')",
+    );
+    browser.js(
+        "const g = document.getElementById('review-graph'); const r = g.getBoundingClientRect(); \
+         g.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + 1, clientY: r.top + 10 }))",
+    );
+    browser.wait_for("the jump to the start", "return ui.game.ply === 0");
+}
+
+/// Right-button drags draw arrows and right clicks circles, coloured by the
+/// modifier keys; the same shape again removes it, a left click clears all.
+fn arrows_and_circles(browser: &Browser) {
+    browser.js(
+        "window.rightDrag = (from, to, mods) => { \
+           const at = (sq) => { const r = document.querySelector(`#board [data-square='${sq}']`).getBoundingClientRect(); \
+             return { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 }; }; \
+           const el = (sq) => document.querySelector(`#board [data-square='${sq}']`); \
+           el(from).dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 2, ...at(from), ...mods })); \
+           el(to).dispatchEvent(new PointerEvent('pointerup', { bubbles: true, button: 2, ...at(to), ...mods })); };",
+    );
+    let shapes = "return [...document.querySelectorAll('#shapes [data-shape]')].map(s => [s.dataset.shape, s.dataset.from, s.dataset.to || '', s.dataset.brush || ''])";
+    browser.js("rightDrag('e2', 'i6', {})");
+    browser.js("rightDrag('d4', 'd4', {})");
+    assert_eq!(
+        browser.js(shapes),
+        json!([["arrow", "e2", "i6", "green"], ["circle", "d4", "", ""]])
+    );
+    browser.js("rightDrag('e2', 'i6', { shiftKey: true })");
+    assert_eq!(
+        browser.js(shapes),
+        json!([["circle", "d4", "", ""], ["arrow", "e2", "i6", "red"]]),
+        "Shift makes the arrow red"
+    );
+    browser.js("rightDrag('e2', 'i6', { shiftKey: true })");
+    assert_eq!(browser.js(shapes), json!([["circle", "d4", "", ""]]));
+    browser.js(
+        "document.querySelector(\"#board [data-square='a4']\").dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, button: 0 }))",
+    );
+    assert_eq!(browser.js(shapes), json!([]), "a left click clears them");
+}
+
+/// Playing Black, White's side of the evaluation bar is at the top, as
+/// White's pieces are.
+fn eval_bar_turns_with_the_board(browser: &Browser) {
+    browser.click("#new-black");
+    browser.wait_for(
+        "a game as Black",
+        "return document.querySelector('#board .sq').dataset.square === 'l1'",
+    );
+    let colours = browser.js("return [getComputedStyle(document.getElementById('evalfill')).backgroundColor, getComputedStyle(document.getElementById('evalbar')).backgroundColor]");
+    assert_eq!(
+        colours,
+        json!(["rgb(51, 51, 51)", "rgb(250, 250, 250)"]),
+        "the bar's lower part is Black's when the board shows Black at the bottom"
+    );
 }
 
 /// On a phone-sized window (390 px wide) the promotion picker, Cancel
@@ -331,17 +512,22 @@ fn phone_promotion_picker(browser: &Browser) {
         Some(json!({"width": 390, "height": 844})),
     );
     let promo = "6k5/12/12/2F9/12/12/12/6K5 w - - 0 1";
-    browser.set_fen(promo);
-    browser.click("#board [data-square='c5']");
-    browser.click("#board [data-square='c8']");
-    browser.wait_for(
-        "the picker",
-        "return !document.getElementById('promotion').hidden",
-    );
+    open_frog_promotion(browser, promo);
     let fits = browser.js("const w = document.documentElement.clientWidth; \
          return [...document.querySelectorAll('.promo-box, .promo-box button')].every(e => { \
            const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= w; })");
     assert_eq!(fits, json!(true), "the picker overflows a 390 px screen");
+    let phone = browser.js(
+        "const bar = getComputedStyle(document.getElementById('evalbar')).display; \
+         const moves = document.getElementById('moves-box').getBoundingClientRect().top; \
+         const others = [...document.querySelectorAll('.panel .box')].filter(b => b.id !== 'moves-box'); \
+         return [bar, others.every(b => b.getBoundingClientRect().top > moves)]",
+    );
+    assert_eq!(
+        phone,
+        json!(["none", true]),
+        "no bar while not analysing; moves first"
+    );
     let shot = browser.call("GET", "/screenshot", None);
     let png = decode_base64(shot.as_str().unwrap());
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
@@ -409,19 +595,24 @@ fn river_hopper_and_drag(browser: &Browser) {
     assert_eq!(moves[0], json!("Cxb7"), "{moves}");
 }
 
-/// The promotion picker's choices.
-fn promotion_picker(browser: &Browser) {
-    // Promotion: the picker offers exactly the legal choices. White has a
-    // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
-    // stay a Frog.
-    let promo = "6k5/12/12/2F9/12/12/12/Q5K5 w - - 0 1";
-    browser.set_fen(promo);
+/// From `fen`, move the Frog on c5 to c8 and wait for the picker.
+fn open_frog_promotion(browser: &Browser, fen: &str) {
+    browser.set_fen(fen);
     browser.click("#board [data-square='c5']");
     browser.click("#board [data-square='c8']");
     browser.wait_for(
         "the picker",
         "return !document.getElementById('promotion').hidden",
     );
+}
+
+/// The promotion picker's choices.
+fn promotion_picker(browser: &Browser) {
+    // Promotion: the picker offers exactly the legal choices. White has a
+    // Queen, so a Frog reaching the last rank may become a Gnu or a Tank, or
+    // stay a Frog.
+    let promo = "6k5/12/12/2F9/12/12/12/Q5K5 w - - 0 1";
+    open_frog_promotion(browser, promo);
     let offered = browser.js("return [...document.querySelectorAll('#promotion button[data-promotion]')].map(b => b.dataset.promotion).sort()");
     let pos = Position::from_fen(promo).unwrap();
     let mut legal: Vec<String> = pos
@@ -459,6 +650,16 @@ fn screenshot_with_analysis(browser: &Browser) {
         "return document.querySelectorAll('#lines .line').length === 2",
     );
     std::thread::sleep(Duration::from_millis(1500));
+    let arrow = browser.js("const a = document.querySelector('#shapes [data-brush=engine]'); return a ? a.dataset.from + a.dataset.to : ''");
+    assert!(
+        browser
+            .js("return document.querySelectorAll('#lines .line .pv-move').length")
+            .as_u64()
+            > Some(1),
+        "PV moves are clickable spans"
+    );
+    let best = browser.js("return ui.lines[1].pv_uci[0]");
+    assert_eq!(arrow, best, "the best move is drawn as an arrow");
     browser.click("#board [data-square='k2']");
     let shot = browser.call("GET", "/screenshot", None);
     let png = decode_base64(shot.as_str().unwrap());

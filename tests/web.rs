@@ -15,6 +15,11 @@ fn server(max_games: usize) -> Server {
         port: 0,
         max_games,
         max_searches: 2,
+        // These tests play as many clients from one address.
+        rate_limit: humpty::web::RateLimit {
+            burst: 100_000,
+            per_minute: 100_000,
+        },
         ..ServeConfig::default()
     })
     .expect("server starts")
@@ -27,7 +32,7 @@ fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16,
     let body = body.unwrap_or("");
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -243,7 +248,7 @@ fn analysis_streams_lines_until_stopped() {
         .unwrap();
     write!(
         stream,
-        "GET /api/games/{id}/analysis?multipv=2 HTTP/1.1\r\nHost: t\r\n\r\n"
+        "GET /api/games/{id}/analysis?multipv=2 HTTP/1.1\r\nHost: localhost\r\n\r\n"
     )
     .unwrap();
     let mut reader = BufReader::new(stream);
@@ -414,7 +419,7 @@ fn bad_requests_get_4xx_with_a_json_error() {
     let mut st = TcpStream::connect(a).unwrap();
     st.write_all(
         format!(
-            "POST /api/games/{id}/move HTTP/1.1\r\nConnection: close\r\nContent-Length: 3\r\n\r\n"
+            "POST /api/games/{id}/move HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: 3\r\n\r\n"
         )
         .as_bytes(),
     )

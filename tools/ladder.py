@@ -5,6 +5,7 @@ uniformly random mover at 0, and drawn as a PNG.
 
     tools/ladder.py play   [--levels 0,2,...,20] [--games 200] [--tc 2+0.02]
                            [--concurrency 2] [--seed 20] [--shard K/N] [--out DIR]
+                           [--from LEVEL]
     tools/ladder.py report [--levels ...] [--out DIR] [--png docs/levels.png]
 
 `play` runs one match per rung (random vs the lowest level, then each level
@@ -46,6 +47,14 @@ def rungs(levels):
     return list(zip(chain, chain[1:]))
 
 
+def rungs_to_play(args):
+    """The rungs `play` runs: all, or those from --from's level up."""
+    all_rungs = rungs(args.levels)
+    if args.start is None:
+        return all_rungs
+    return [(w, s) for w, s in all_rungs if w != RANDOM and w >= args.start]
+
+
 def rung_name(weak, strong):
     return f"rung-{weak}-{strong}"
 
@@ -53,7 +62,7 @@ def rung_name(weak, strong):
 def play(args):
     humpty = humpty_path(args)
     os.makedirs(args.out, exist_ok=True)
-    for weak, strong in rungs(args.levels):
+    for weak, strong in rungs_to_play(args):
         suffix = f"-shard{args.shard.replace('/', 'of')}" if args.shard else ""
         pgn = os.path.join(args.out, rung_name(weak, strong) + suffix + ".pgn")
         cmd = [humpty, "match", "--engine", *engine(humpty, strong),
@@ -209,6 +218,8 @@ def main():
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--seed", type=int, default=20)
     p.add_argument("--shard")
+    p.add_argument("--from", dest="start", type=int,
+                   help="play only the rungs from this level up (the others are kept)")
     p.add_argument("--out", default=os.path.join(ROOT, "target", "ladder"))
     p.add_argument("--png")
     args = p.parse_args()

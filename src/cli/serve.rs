@@ -22,6 +22,11 @@ pub fn serve_command() -> Command {
                 .help("Address to bind; 0.0.0.0 serves other machines too"),
         )
         .arg(
+            Arg::new("public-url")
+                .long("public-url")
+                .help("The address people use through a reverse proxy (https://chess.example.org): its host name is accepted"),
+        )
+        .arg(
             Arg::new("open")
                 .long("open")
                 .action(ArgAction::SetTrue)
@@ -48,6 +53,7 @@ pub fn serve(m: &ArgMatches) -> Result<(), String> {
         host: m.get_one::<String>("host").expect("defaulted").clone(),
         port: *m.get_one::<u16>("port").expect("defaulted"),
         max_games: *m.get_one::<u64>("max-games").expect("defaulted") as usize,
+        public_url: m.get_one::<String>("public-url").cloned(),
         ..ServeConfig::default()
     };
     if let Some(n) = m.get_one::<u64>("max-searches") {

@@ -3,7 +3,7 @@
 
 use super::assets;
 use super::game::{Seats, WebGame};
-use super::http::{body_json, send, ApiError, Reply, Target};
+use super::http::{body_json, ApiError, Reply, Target};
 use super::level::{self, Level};
 use super::review;
 use super::search;
@@ -16,44 +16,43 @@ use crate::rules::position::Position;
 use crate::rules::result::{GameEnd, UNFINISHED};
 use serde_json::{json, Value};
 use std::sync::Arc;
-use tiny_http::Request;
 
 /// Answer one request (a panic in a handler becomes a 500, never a dead
-/// server).
-pub fn handle(app: &Arc<App>, mut req: Request) {
-    let target = Target::of(&req);
+/// server). It may wait for a search: run it off the network's threads.
+pub fn answer(app: &Arc<App>, target: &Target, body: &[u8]) -> Result<Reply, ApiError> {
     let segs: Vec<&str> = target.segments.iter().map(String::as_str).collect();
-    if let (Some(&"analysis"), ["api", "games", id, "analysis"]) = (segs.last(), segs.as_slice()) {
-        if target.method == "GET" {
-            return search::analysis(app, req, id, target.param("multipv"));
-        }
-    }
-    let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        route(app, &mut req, &target.method, &segs)
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        route(app, body, &target.method, &segs)
     }))
-    .unwrap_or_else(|_| Err(ApiError::new(500, "internal error")));
-    send(req, reply);
+    .unwrap_or_else(|_| Err(ApiError::new(500, "internal error")))
+}
+
+/// The game id of an analysis stream's path (`GET /api/games/{id}/analysis`).
+pub fn analysis_path(target: &Target) -> Option<&str> {
+    match (target.method.as_str(), target.segments.as_slice()) {
+        ("GET", [api, games, id, analysis])
+            if api == "api" && games == "games" && analysis == "analysis" =>
+        {
+            Some(id.as_str())
+        }
+        _ => None,
+    }
 }
 
 /// Find the handler for a method and path.
-fn route(
-    app: &Arc<App>,
-    req: &mut Request,
-    method: &str,
-    segs: &[&str],
-) -> Result<Reply, ApiError> {
+fn route(app: &Arc<App>, body: &[u8], method: &str, segs: &[&str]) -> Result<Reply, ApiError> {
     match (method, segs) {
         ("GET", []) => Ok(assets::page("index.html")),
         ("GET", [file]) if assets::exists(file) => Ok(assets::page(file)),
         ("GET", ["api", "levels"]) => Ok(levels()),
         ("GET", ["api", "pieces"]) => Ok(pieces()),
-        ("POST", ["api", "games"]) => create(app, &body_json(req)?),
+        ("POST", ["api", "games"]) => create(app, &body_json(body)?),
         (_, ["api", "games", id, rest @ ..]) => {
             let game = app
                 .store
                 .get(id)
                 .ok_or_else(|| ApiError::new(404, format!("unknown game '{id}'")))?;
-            game_route(app, req, method, rest, id, &game)
+            game_route(app, body, method, rest, id, &game)
         }
         ("GET" | "POST", _) => Err(ApiError::new(404, "no such page or API route")),
         _ => Err(ApiError::new(405, format!("method {method} not allowed"))),
@@ -63,7 +62,7 @@ fn route(
 /// The routes under `/api/games/{id}`.
 fn game_route(
     app: &Arc<App>,
-    req: &mut Request,
+    body: &[u8],
     method: &str,
     rest: &[&str],
     id: &str,
@@ -74,14 +73,14 @@ fn game_route(
         ("GET", []) => ok(&lock(game)),
         ("GET", ["pgn"]) => Ok(export_pgn(id, &lock(game))),
         ("GET", ["review"]) => review::get(game),
-        ("POST", ["review"]) => review::start(app, game, &body_json(req)?),
+        ("POST", ["review"]) => review::start(app, game, &body_json(body)?),
         ("POST", ["engine-move"]) => search::engine_move(app, id, game),
         ("POST", ["stop"]) => {
             lock(game).stop_search();
             ok(&lock(game))
         }
         ("POST", [action]) => {
-            let body = body_json(req)?;
+            let body = body_json(body)?;
             let mut g = lock(game);
             match *action {
                 "move" => play(&mut g, &body)?,

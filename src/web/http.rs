@@ -1,10 +1,10 @@
-//! HTTP plumbing over tiny_http: reading a request's path, query and
-//! (size-capped) body, and answering with JSON, text, an error (a 4xx/5xx
-//! with `{"error": ...}`) or a server-sent event stream.
+//! What the API's handlers see of HTTP, apart from the network side
+//! (`front`): a request's method, path and query, its (size-capped) body,
+//! and the answer: JSON, bytes, an error (a 4xx/5xx with `{"error": ...}`)
+//! or a server-sent event stream.
 
 use serde_json::{json, Value};
-use std::io::{Read, Write};
-use tiny_http::{Header, Request, Response, StatusCode};
+use tokio::sync::mpsc;
 
 /// Largest request body read, in bytes (a long PGN fits).
 pub const MAX_BODY: usize = 256 * 1024;
@@ -16,6 +16,8 @@ pub struct ApiError {
     pub status: u16,
     /// What went wrong, in words.
     pub message: String,
+    /// Seconds to wait before trying again (a 429's `Retry-After`).
+    pub retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -24,6 +26,7 @@ impl ApiError {
         ApiError {
             status,
             message: message.into(),
+            retry_after: None,
         }
     }
 
@@ -59,12 +62,11 @@ pub struct Target {
 }
 
 impl Target {
-    /// Split the request's method and URL.
-    pub fn of(req: &Request) -> Target {
-        let url = req.url();
+    /// Split a request's method and URL (path and query).
+    pub fn of(method: &str, url: &str) -> Target {
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         Target {
-            method: req.method().as_str().to_ascii_uppercase(),
+            method: method.to_ascii_uppercase(),
             segments: path
                 .split('/')
                 .filter(|s| !s.is_empty())
@@ -114,30 +116,23 @@ fn decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The request body as text, refused past `MAX_BODY` (413) or when it is
-/// not UTF-8 (400).
-pub fn body_text(req: &mut Request) -> Result<String, ApiError> {
-    if req.body_length().is_some_and(|n| n > MAX_BODY) {
+/// The request body as text, refused when it is not UTF-8 (400); the
+/// network side has already refused a body past `MAX_BODY` (413).
+pub fn body_text(body: &[u8]) -> Result<String, ApiError> {
+    if body.len() > MAX_BODY {
         return Err(too_large());
     }
-    let mut bytes = Vec::new();
-    req.as_reader()
-        .take(MAX_BODY as u64 + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| ApiError::bad(format!("cannot read the request body: {e}")))?;
-    if bytes.len() > MAX_BODY {
-        return Err(too_large());
-    }
-    String::from_utf8(bytes).map_err(|_| ApiError::bad("the request body is not UTF-8"))
+    String::from_utf8(body.to_vec()).map_err(|_| ApiError::bad("the request body is not UTF-8"))
 }
 
-fn too_large() -> ApiError {
+/// 413: the body is over `MAX_BODY`.
+pub fn too_large() -> ApiError {
     ApiError::new(413, format!("the request body is over {MAX_BODY} bytes"))
 }
 
 /// The request body as a JSON object (an empty body reads as `{}`).
-pub fn body_json(req: &mut Request) -> Result<Value, ApiError> {
-    let text = body_text(req)?;
+pub fn body_json(body: &[u8]) -> Result<Value, ApiError> {
+    let text = body_text(body)?;
     if text.trim().is_empty() {
         return Ok(json!({}));
     }
@@ -150,77 +145,39 @@ pub fn body_json(req: &mut Request) -> Result<Value, ApiError> {
     }
 }
 
-fn header(name: &str, value: &str) -> Header {
-    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("valid header")
-}
-
-/// Send a reply (a client that has gone away is not an error here).
-pub fn send(req: Request, reply: Result<Reply, ApiError>) {
-    let reply = reply.unwrap_or_else(|e| Reply::Json(e.status, json!({"error": e.message})));
-    let response = match reply {
-        Reply::Json(status, v) => Response::from_data(v.to_string().into_bytes())
-            .with_status_code(StatusCode(status))
-            .with_header(header("Content-Type", "application/json; charset=utf-8")),
-        Reply::Bytes {
-            content_type,
-            body,
-            download,
-        } => {
-            let mut r = Response::from_data(body).with_header(header("Content-Type", content_type));
-            if let Some(name) = download {
-                let value = format!("attachment; filename=\"{name}\"");
-                r = r.with_header(header("Content-Disposition", &value));
-            }
-            r
-        }
-    };
-    let response = response
-        .with_header(header("Cache-Control", "no-store"))
-        .with_header(header("X-Content-Type-Options", "nosniff"));
-    let _ = req.respond(response);
-}
-
-/// A server-sent event stream on a taken-over connection, sent in chunked
-/// encoding so that each event reaches the client at once and the end of
-/// the stream is marked (the connection can then serve another request).
+/// A server-sent event stream: each event goes to the connection's task
+/// as it is written (an error means the client has left).
 pub struct EventStream {
-    out: Box<dyn Write + Send>,
+    out: mpsc::Sender<String>,
 }
+
+/// The client of an event stream has left.
+#[derive(Debug)]
+pub struct ClientLeft;
+
+/// Events waiting for a slow client before the writer waits too.
+const STREAM_BUFFER: usize = 64;
 
 impl EventStream {
-    /// Write the response head; events follow.
-    pub fn start(req: Request) -> std::io::Result<EventStream> {
-        let mut out = req.into_writer();
-        out.write_all(
-            b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n\
-              Transfer-Encoding: chunked\r\nX-Accel-Buffering: no\r\n\r\n",
-        )?;
-        out.flush()?;
-        Ok(EventStream { out })
+    /// A stream and the receiving end the network side sends from.
+    pub fn new() -> (EventStream, mpsc::Receiver<String>) {
+        let (out, rx) = mpsc::channel(STREAM_BUFFER);
+        (EventStream { out }, rx)
     }
 
-    /// One chunk, flushed (an error means the client left).
-    fn chunk(&mut self, text: &str) -> std::io::Result<()> {
-        write!(self.out, "{:x}\r\n{text}\r\n", text.len())?;
-        self.out.flush()
+    fn send(&mut self, text: String) -> Result<(), ClientLeft> {
+        self.out.blocking_send(text).map_err(|_| ClientLeft)
     }
 
     /// One event.
-    pub fn event(&mut self, event: &str, data: &Value) -> std::io::Result<()> {
-        self.chunk(&format!("event: {event}\ndata: {data}\n\n"))
+    pub fn event(&mut self, event: &str, data: &Value) -> Result<(), ClientLeft> {
+        self.send(format!("event: {event}\ndata: {data}\n\n"))
     }
 
     /// A comment line: keeps the stream alive and finds out if the client
     /// has gone.
-    pub fn alive(&mut self) -> std::io::Result<()> {
-        self.chunk(": alive\n\n")
-    }
-}
-
-impl Drop for EventStream {
-    fn drop(&mut self) {
-        let _ = self.out.write_all(b"0\r\n\r\n");
-        let _ = self.out.flush();
+    pub fn alive(&mut self) -> Result<(), ClientLeft> {
+        self.send(": alive\n\n".into())
     }
 }
 

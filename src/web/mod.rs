@@ -1,12 +1,14 @@
-//! `humpty serve`: the board in the browser (docs/web.md). A small HTTP
-//! server (tiny_http, a fixed pool of worker threads) serves one embedded
-//! page and a JSON API; games live in memory (`store`), searches run on a
-//! fixed pool of engines (`pool`), analysis streams as server-sent events
-//! (`search`).
+//! `humpty serve`: the board in the browser (docs/web.md). The network
+//! side (`front`, on hyper and tokio) bounds every read and checks who asks
+//! (`guard`); it serves one embedded page and a JSON API (`api`); games
+//! live in memory (`store`), searches run on a fixed pool of engines
+//! (`pool`), analysis streams as server-sent events (`search`).
 
 pub mod api;
 pub mod assets;
+pub mod front;
 pub mod game;
+pub mod guard;
 pub mod http;
 pub mod level;
 pub mod pool;
@@ -15,6 +17,7 @@ pub mod search;
 pub mod store;
 pub mod view;
 
+pub use guard::RateLimit;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
@@ -26,12 +29,17 @@ pub struct ServeConfig {
     pub host: String,
     /// Port (0 picks a free one).
     pub port: u16,
+    /// The address people reach the server by through a proxy
+    /// (`https://chess.example.org`): its host name is accepted too.
+    pub public_url: Option<String>,
     /// Most games kept in memory (the least recently used go first).
     pub max_games: usize,
     /// Most searches at once (one thread each).
     pub max_searches: usize,
-    /// Threads answering requests.
-    pub workers: usize,
+    /// Most open connections from one client address.
+    pub max_connections_per_client: usize,
+    /// The rate limit on new games and searches, per client address.
+    pub rate_limit: RateLimit,
 }
 
 impl Default for ServeConfig {
@@ -40,9 +48,11 @@ impl Default for ServeConfig {
         ServeConfig {
             host: "127.0.0.1".into(),
             port: 8080,
+            public_url: None,
             max_games: 1000,
             max_searches: cores.clamp(1, 16),
-            workers: 16,
+            max_connections_per_client: 256,
+            rate_limit: RateLimit::default(),
         }
     }
 }
@@ -59,9 +69,8 @@ pub struct App {
 
 /// A running server; it stops serving when dropped.
 pub struct Server {
-    http: Arc<tiny_http::Server>,
+    front: front::Front,
     addr: SocketAddr,
-    workers: Vec<std::thread::JoinHandle<()>>,
     /// The shared state (tests look at it).
     pub app: Arc<App>,
 }
@@ -69,41 +78,25 @@ pub struct Server {
 impl Server {
     /// Bind and start answering requests in the background.
     pub fn start(cfg: &ServeConfig) -> Result<Server, String> {
-        let bind = format!("{}:{}", cfg.host, cfg.port);
-        let http =
-            tiny_http::Server::http(&bind).map_err(|e| format!("cannot listen on {bind}: {e}"))?;
-        let addr = http
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| format!("{bind} is not an IP address"))?;
-        let http = Arc::new(http);
+        let host = cfg.host.trim_matches(['[', ']']);
+        let listener = std::net::TcpListener::bind((host, cfg.port))
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| format!("cannot listen on {}: {e}", cfg.host))?;
         let app = Arc::new(App {
             store: store::Store::new(cfg.max_games),
             pool: pool::Pool::new(cfg.max_searches),
             streams: AtomicUsize::new(0),
         });
-        let workers = (0..cfg.workers.max(1))
-            .filter_map(|i| {
-                let (http, app) = (Arc::clone(&http), Arc::clone(&app));
-                std::thread::Builder::new()
-                    .name(format!("http-{i}"))
-                    .spawn(move || {
-                        while let Ok(req) = http.recv() {
-                            api::handle(&app, req);
-                        }
-                    })
-                    .ok()
-            })
-            .collect::<Vec<_>>();
-        if workers.is_empty() {
-            return Err("cannot start any request thread".into());
-        }
-        Ok(Server {
-            http,
-            addr,
-            workers,
-            app,
-        })
+        let guard = guard::Guard::new(
+            &cfg.host,
+            cfg.public_url.as_deref(),
+            cfg.max_connections_per_client,
+            cfg.rate_limit,
+        );
+        let front = front::Front::start(listener, Arc::clone(&app), guard)?;
+        Ok(Server { front, addr, app })
     }
 
     /// The address it listens on.
@@ -117,22 +110,8 @@ impl Server {
     }
 
     /// Serve until the process ends.
-    pub fn wait(mut self) {
-        for w in self.workers.drain(..) {
-            let _ = w.join();
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        self.http.unblock();
-        for _ in 0..self.workers.len() {
-            self.http.unblock();
-        }
-        for w in self.workers.drain(..) {
-            let _ = w.join();
-        }
+    pub fn wait(self) {
+        self.front.wait();
     }
 }
 

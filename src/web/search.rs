@@ -3,8 +3,9 @@
 //! search (a new one, a move, `stop` or eviction ends the old one), and all
 //! searches share the server's pool of engines.
 
-use super::http::{send, ApiError, EventStream, Reply};
+use super::http::{ApiError, EventStream, Reply};
 use super::level::Level;
+use super::pool::Borrowed;
 use super::store::{lock, SharedGame};
 use super::view::{engine_move_json, game_json, info_json};
 use super::App;
@@ -17,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tiny_http::Request;
+use tokio::sync::mpsc::Receiver;
 
 /// How long an engine move waits for a free engine.
 const MOVE_PATIENCE: Duration = Duration::from_secs(60);
@@ -109,48 +110,84 @@ fn think(
 
 /// `GET .../analysis?multipv=N`: infinite analysis of the shown position,
 /// streamed as `info` events until `stop`, a move, or the client leaves.
-pub fn analysis(app: &Arc<App>, req: Request, id: &str, multipv: Option<&str>) {
+/// Waits for an engine (so call it off the network's threads); the stream
+/// runs on its own thread and its events come out of the receiver.
+pub fn analysis(
+    app: &Arc<App>,
+    id: &str,
+    multipv: Option<&str>,
+) -> Result<Receiver<String>, ApiError> {
     let lines = match multipv.map(str::parse::<usize>) {
         None => 1,
         Some(Ok(n)) if (1..=3).contains(&n) => n,
-        Some(_) => return send(req, Err(ApiError::bad("multipv must be 1, 2 or 3"))),
+        Some(_) => return Err(ApiError::bad("multipv must be 1, 2 or 3")),
     };
-    let Some(game) = app.store.get(id) else {
-        return send(req, Err(ApiError::new(404, format!("unknown game '{id}'"))));
-    };
+    let game = app
+        .store
+        .get(id)
+        .ok_or_else(|| ApiError::new(404, format!("unknown game '{id}'")))?;
     if app.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
         app.streams.fetch_sub(1, Ordering::SeqCst);
-        return send(req, Err(ApiError::new(503, "too many analysis streams")));
+        return Err(ApiError::new(503, "too many analysis streams"));
     }
-    let app2 = Arc::clone(app);
-    let spawned = std::thread::Builder::new()
-        .name("analysis".into())
-        .spawn(move || {
-            stream(&app2, req, &game, lines);
-            app2.streams.fetch_sub(1, Ordering::SeqCst);
-        });
-    if spawned.is_err() {
-        app.streams.fetch_sub(1, Ordering::SeqCst);
+    start_stream(StreamSlot(Arc::clone(app)), game, lines)
+}
+
+/// One of `MAX_STREAMS`, given back when dropped.
+struct StreamSlot(Arc<App>);
+
+impl Drop for StreamSlot {
+    fn drop(&mut self) {
+        self.0.streams.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
+/// Claim the game's search, then on a new thread an engine, and stream.
+fn start_stream(
+    slot: StreamSlot,
+    game: SharedGame,
+    lines: usize,
+) -> Result<Receiver<String>, ApiError> {
+    let (pos, _, flag, _) = claim(&game)?;
+    let (out, rx) = EventStream::new();
+    let (ready_tx, ready_rx) = channel();
+    let (game2, flag2) = (Arc::clone(&game), Arc::clone(&flag));
+    let spawned = std::thread::Builder::new()
+        .name("analysis".into())
+        .spawn(move || {
+            let app = Arc::clone(&slot.0);
+            let Some(engine) = app.pool.borrow(ANALYSIS_PATIENCE) else {
+                release(&game2, &flag2);
+                let busy = ApiError::new(503, "every engine is busy; try again");
+                let _ = ready_tx.send(Err(busy));
+                return;
+            };
+            let _ = ready_tx.send(Ok(()));
+            stream(engine, out, &game2, pos, &flag2, lines);
+            drop(slot);
+        });
+    if let Err(e) = spawned {
+        release(&game, &flag);
+        return Err(ApiError::new(
+            503,
+            format!("cannot start the analysis: {e}"),
+        ));
+    }
+    ready_rx
+        .recv()
+        .unwrap_or_else(|_| Err(ApiError::new(500, "the analysis did not start")))?;
+    Ok(rx)
+}
+
 /// Run one analysis stream to its end.
-fn stream(app: &App, req: Request, game: &SharedGame, lines: usize) {
-    let (pos, _, flag, _) = match claim(game) {
-        Ok(c) => c,
-        Err(e) => return send(req, Err(e)),
-    };
-    let Some(mut engine) = app.pool.borrow(ANALYSIS_PATIENCE) else {
-        release(game, &flag);
-        return send(
-            req,
-            Err(ApiError::new(503, "every engine is busy; try again")),
-        );
-    };
-    let Ok(mut out) = EventStream::start(req) else {
-        release(game, &flag);
-        return;
-    };
+fn stream(
+    mut engine: Borrowed<'_>,
+    mut out: EventStream,
+    game: &SharedGame,
+    pos: Position,
+    flag: &Arc<AtomicBool>,
+    lines: usize,
+) {
     engine.set_multipv(lines);
     engine.strength_mut().level = MAX_SKILL_LEVEL;
     engine.set_position(pos.clone());
@@ -186,6 +223,6 @@ fn stream(app: &App, req: Request, game: &SharedGame, lines: usize) {
     }
     engine.stop();
     engine.set_multipv(1);
-    release(game, &flag);
+    release(game, flag);
     let _ = out.event("done", &json!({"fen": pos.to_fen()}));
 }

@@ -3,10 +3,9 @@
 //! each other. Ids are random, so one tab cannot guess another's game.
 
 use super::game::WebGame;
-use crate::rules::random::Rng;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::{Instant, SystemTime, UNIX_EPOCH};
+use std::time::Instant;
 
 /// A game shared between the requests that use it.
 pub type SharedGame = Arc<Mutex<WebGame>>;
@@ -19,7 +18,17 @@ pub struct Store {
 
 struct Inner {
     games: HashMap<String, SharedGame>,
-    rng: Rng,
+}
+
+/// A new id: 128 bits from the operating system's random source, in hex,
+/// so that no id tells anything about another.
+fn new_id() -> String {
+    let mut bytes = [0u8; 16];
+    if getrandom::fill(&mut bytes).is_err() {
+        // No OS randomness at all: refuse to make guessable ids.
+        panic!("the operating system's random source is not available");
+    }
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// Lock a mutex even if a thread panicked while holding it (the data of a
@@ -31,14 +40,9 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Store {
     /// An empty store that keeps at most `cap` games.
     pub fn new(cap: usize) -> Store {
-        let seed = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-            ^ u64::from(std::process::id()) << 32;
         Store {
             inner: Mutex::new(Inner {
                 games: HashMap::new(),
-                rng: Rng::new(seed),
             }),
             cap: cap.max(1),
         }
@@ -60,7 +64,7 @@ impl Store {
             }
         }
         let id = loop {
-            let id = format!("{:016x}", inner.rng.next_u64());
+            let id = new_id();
             if !inner.games.contains_key(&id) {
                 break id;
             }

@@ -294,15 +294,19 @@ async function engineMove() {
   if (ui.thinking) return;
   ui.thinking = true;
   const mover = ui.game.turn;
+  const id = ui.game.id;
   show(ui.game);
   try {
     const state = await api("POST", gamePath("/engine-move"));
+    // A reply for a game this page has left (a new game started meanwhile).
+    if (ui.game.id !== id) return;
     ui.thinking = false;
     say("");
     show(state);
     clockMoved(mover);
     playPremove();
   } catch (e) {
+    if (ui.game.id !== id) return;
     ui.thinking = false;
     cancelPremove();
     say(e.message);

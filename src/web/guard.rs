@@ -1,0 +1,227 @@
+//! Who may ask what (docs/web.md, "Safe on any network"): only the names
+//! the server is reached by (so a DNS-rebinding page is refused), changes
+//! only from the board's own origin or from a script that says it sends
+//! JSON, a cap on each client's connections, and a rate limit on what
+//! costs the server (new games, searches).
+
+use super::http::{ApiError, Target};
+use axum::http::{header, HeaderMap, Method};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+/// Names every server answers to: the loopback ones.
+const LOOPBACK_NAMES: [&str; 4] = ["localhost", "127.0.0.1", "[::1]", "::1"];
+
+/// The client a request comes from.
+pub struct Peer {
+    /// Its address.
+    pub ip: IpAddr,
+}
+
+/// How many of a client's costly requests may come at once, and how fast
+/// the allowance refills.
+#[derive(Clone, Copy, Debug)]
+pub struct RateLimit {
+    /// Requests in a burst.
+    pub burst: u32,
+    /// Requests a minute after the burst.
+    pub per_minute: u32,
+}
+
+impl Default for RateLimit {
+    fn default() -> Self {
+        RateLimit {
+            burst: 60,
+            per_minute: 60,
+        }
+    }
+}
+
+/// The checks, with the counts they keep per client.
+pub struct Guard {
+    hosts: Vec<String>,
+    max_connections: usize,
+    connections: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    limit: RateLimit,
+    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+}
+
+/// A held connection slot, given back when dropped.
+pub struct Ticket {
+    ip: IpAddr,
+    connections: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Drop for Ticket {
+    fn drop(&mut self) {
+        let mut c = super::store::lock(&self.connections);
+        if let Some(n) = c.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                c.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// The host name of a `Host` header or an origin's authority, lower case,
+/// without the port.
+fn host_name(authority: &str) -> String {
+    let a = authority.trim().to_ascii_lowercase();
+    if a.starts_with('[') {
+        return a.split_inclusive(']').next().unwrap_or("").to_string();
+    }
+    a.rsplit_once(':')
+        .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(a.clone(), |(name, _)| name.to_string())
+}
+
+impl Guard {
+    /// Accept the loopback names, `bind_host` (unless it is a wildcard) and
+    /// `public_url`'s host.
+    pub fn new(
+        bind_host: &str,
+        public_url: Option<&str>,
+        max_connections: usize,
+        limit: RateLimit,
+    ) -> Guard {
+        let mut hosts: Vec<String> = LOOPBACK_NAMES.iter().map(|s| s.to_string()).collect();
+        let bind = bind_host.trim_matches(['[', ']']).to_ascii_lowercase();
+        if !["0.0.0.0", "::", ""].contains(&bind.as_str()) {
+            hosts.push(bind.clone());
+            hosts.push(format!("[{bind}]"));
+        }
+        if let Some(url) = public_url {
+            let rest = url.split_once("://").map_or(url, |(_, r)| r);
+            hosts.push(host_name(rest.split('/').next().unwrap_or("")));
+        }
+        Guard {
+            hosts,
+            max_connections: max_connections.max(1),
+            connections: Arc::default(),
+            limit,
+            buckets: Mutex::default(),
+        }
+    }
+
+    /// A connection slot for `ip`, or `None` past the per-client cap.
+    pub fn connection(&self, ip: IpAddr) -> Option<Ticket> {
+        let mut c = super::store::lock(&self.connections);
+        let n = c.entry(ip).or_insert(0);
+        if *n >= self.max_connections {
+            return None;
+        }
+        *n += 1;
+        Some(Ticket {
+            ip,
+            connections: Arc::clone(&self.connections),
+        })
+    }
+
+    /// Host, then (for a change) Origin and content type.
+    pub fn check(
+        &self,
+        _peer: &Peer,
+        method: &Method,
+        headers: &HeaderMap,
+    ) -> Result<(), ApiError> {
+        let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
+        let host = text(header::HOST).map(host_name).unwrap_or_default();
+        if !self.hosts.contains(&host) {
+            return Err(ApiError::new(
+                421,
+                format!("this server does not answer to the host name '{host}'"),
+            ));
+        }
+        if matches!(*method, Method::GET | Method::HEAD) {
+            return Ok(());
+        }
+        let json = text(header::CONTENT_TYPE).is_some_and(|t| {
+            t.trim()
+                .to_ascii_lowercase()
+                .starts_with("application/json")
+        });
+        match text(header::ORIGIN) {
+            Some(origin) => {
+                let authority = origin.split_once("://").map_or("", |(_, a)| a);
+                if !self.hosts.contains(&host_name(authority)) {
+                    return Err(ApiError::new(
+                        403,
+                        format!("requests from {origin} are refused"),
+                    ));
+                }
+            }
+            None if !json => {
+                return Err(ApiError::new(
+                    403,
+                    "a change without an Origin needs Content-Type: application/json",
+                ))
+            }
+            None => {}
+        }
+        let has_body = text(header::CONTENT_LENGTH).is_some_and(|n| n.trim() != "0")
+            || headers.contains_key(header::TRANSFER_ENCODING);
+        if has_body && !json {
+            return Err(ApiError::new(
+                415,
+                "the body must be Content-Type: application/json",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The rate limit on new games and searches: 429 with `Retry-After`
+    /// once a client's allowance is spent.
+    pub fn rate(&self, peer: &Peer, target: &Target) -> Result<(), ApiError> {
+        let segs: Vec<&str> = target.segments.iter().map(String::as_str).collect();
+        let costly = matches!(
+            (target.method.as_str(), segs.as_slice()),
+            ("POST", ["api", "games"])
+                | ("POST", ["api", "games", _, "engine-move" | "review"])
+                | ("GET", ["api", "games", _, "analysis"])
+        );
+        if !costly {
+            return Ok(());
+        }
+        let per_second = f64::from(self.limit.per_minute.max(1)) / 60.0;
+        let burst = f64::from(self.limit.burst.max(1));
+        let now = Instant::now();
+        let mut buckets = super::store::lock(&self.buckets);
+        if buckets.len() > 100_000 {
+            buckets.retain(|_, (_, at)| now.duration_since(*at).as_secs() < 600);
+        }
+        let (tokens, at) = buckets.entry(peer.ip).or_insert((burst, now));
+        *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * per_second).min(burst);
+        *at = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            return Ok(());
+        }
+        let wait = ((1.0 - *tokens) / per_second).ceil() as u32;
+        let mut e = ApiError::new(429, format!("too many requests; try again in {wait} s"));
+        e.retry_after = Some(wait.max(1));
+        Err(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn host_names_lose_their_port_and_case() {
+        assert_eq!(host_name("LocalHost:8080"), "localhost");
+        assert_eq!(host_name("[::1]:80"), "[::1]");
+        assert_eq!(host_name("example.org"), "example.org");
+        let g = Guard::new(
+            "0.0.0.0",
+            Some("https://chess.example.org/"),
+            4,
+            RateLimit::default(),
+        );
+        assert!(g.hosts.contains(&"chess.example.org".to_string()));
+        assert!(!g.hosts.contains(&"0.0.0.0".to_string()));
+    }
+}
