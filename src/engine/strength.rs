@@ -96,9 +96,11 @@ impl Strength {
 }
 
 /// The measured ladder: (level, Elo) with a uniformly random mover at 0
-/// (docs/levels.md: 200 games a rung at 2 s + 0.02 s). Only measured
-/// levels are listed; `UCI_Elo` spans them.
-pub const LADDER: [(f64, i64); 16] = [
+/// (docs/levels.md: 200 games a rung, at 2 s + 0.02 s up to level 15,
+/// at 20 s + 0.2 s above, where the clock must not end a level's search
+/// before its node budget). Only measured levels are listed; `UCI_Elo`
+/// spans them.
+pub const LADDER: [(f64, i64); 19] = [
     (0.0, 478),
     (1.0, 541),
     (2.0, 651),
@@ -115,6 +117,9 @@ pub const LADDER: [(f64, i64); 16] = [
     (13.0, 3051),
     (14.0, 3188),
     (15.0, 3341),
+    (16.0, 3466),
+    (17.0, 3564),
+    (18.0, 3683),
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's.
