@@ -5,7 +5,7 @@
 //! another request.
 
 use super::api;
-use super::guard::{Guard, Peer};
+use super::guard::Guard;
 use super::http::{too_large, ApiError, Reply, Target, MAX_BODY};
 use super::App;
 use axum::body::Body;
@@ -204,12 +204,11 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
             format!("the URL is over {MAX_URL} bytes"),
         ));
     }
-    let peer = Peer { ip: addr.ip() };
-    if let Err(e) = shared.guard.check(&peer, req.method(), req.headers()) {
+    if let Err(e) = shared.guard.check(req.method(), req.headers()) {
         return error(e);
     }
     let target = Target::of(req.method().as_str(), &url);
-    if let Err(e) = shared.guard.rate(&peer, &target) {
+    if let Err(e) = shared.guard.rate(addr.ip(), &target) {
         return error(e);
     }
     let body = match read_body(req.into_body()).await {
@@ -262,30 +261,30 @@ fn reply_response(reply: Reply) -> Response<Body> {
             body,
             download,
         } => {
-            let mut r = Response::new(Body::from(body));
-            let h = r.headers_mut();
-            h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            let mut r = typed(Body::from(body), content_type);
             let disposition = download.and_then(|name| {
                 HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")).ok()
             });
             if let Some(value) = disposition {
-                h.insert(header::CONTENT_DISPOSITION, value);
+                r.headers_mut().insert(header::CONTENT_DISPOSITION, value);
             }
             r
         }
     }
 }
 
-fn json_response(status: u16, text: String) -> Response<Body> {
-    let mut r = Response::new(Body::from(text));
-    *r.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+/// A body of this content type, never cached.
+fn typed(body: Body, content_type: &'static str) -> Response<Body> {
+    let mut r = Response::new(body);
     let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json; charset=utf-8"),
-    );
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+fn json_response(status: u16, text: String) -> Response<Body> {
+    let mut r = typed(Body::from(text), "application/json; charset=utf-8");
+    *r.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     r
 }
 
@@ -304,13 +303,8 @@ fn event_stream(rx: tokio::sync::mpsc::Receiver<String>) -> Response<Body> {
     use tokio_stream::StreamExt;
     let events = tokio_stream::wrappers::ReceiverStream::new(rx)
         .map(|text| Ok::<_, std::convert::Infallible>(text.into_bytes()));
-    let mut r = Response::new(Body::from_stream(events));
+    let mut r = typed(Body::from_stream(events), "text/event-stream");
     let h = r.headers_mut();
-    h.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.insert("x-accel-buffering", HeaderValue::from_static("no"));
     r
 }

@@ -14,12 +14,6 @@ use std::time::Instant;
 /// Names every server answers to: the loopback ones.
 const LOOPBACK_NAMES: [&str; 4] = ["localhost", "127.0.0.1", "[::1]", "::1"];
 
-/// The client a request comes from.
-pub struct Peer {
-    /// Its address.
-    pub ip: IpAddr,
-}
-
 /// How many of a client's costly requests may come at once, and how fast
 /// the allowance refills.
 #[derive(Clone, Copy, Debug)]
@@ -121,12 +115,7 @@ impl Guard {
     }
 
     /// Host, then (for a change) Origin and content type.
-    pub fn check(
-        &self,
-        _peer: &Peer,
-        method: &Method,
-        headers: &HeaderMap,
-    ) -> Result<(), ApiError> {
+    pub fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
         let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
         let host = text(header::HOST).map(host_name).unwrap_or_default();
         if !self.hosts.contains(&host) {
@@ -174,7 +163,7 @@ impl Guard {
 
     /// The rate limit on new games and searches: 429 with `Retry-After`
     /// once a client's allowance is spent.
-    pub fn rate(&self, peer: &Peer, target: &Target) -> Result<(), ApiError> {
+    pub fn rate(&self, ip: IpAddr, target: &Target) -> Result<(), ApiError> {
         let segs: Vec<&str> = target.segments.iter().map(String::as_str).collect();
         let costly = matches!(
             (target.method.as_str(), segs.as_slice()),
@@ -192,7 +181,7 @@ impl Guard {
         if buckets.len() > 100_000 {
             buckets.retain(|_, (_, at)| now.duration_since(*at).as_secs() < 600);
         }
-        let (tokens, at) = buckets.entry(peer.ip).or_insert((burst, now));
+        let (tokens, at) = buckets.entry(ip).or_insert((burst, now));
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * per_second).min(burst);
         *at = now;
         if *tokens >= 1.0 {

@@ -119,9 +119,6 @@ fn decode(s: &str) -> String {
 /// The request body as text, refused when it is not UTF-8 (400); the
 /// network side has already refused a body past `MAX_BODY` (413).
 pub fn body_text(body: &[u8]) -> Result<String, ApiError> {
-    if body.len() > MAX_BODY {
-        return Err(too_large());
-    }
     String::from_utf8(body.to_vec()).map_err(|_| ApiError::bad("the request body is not UTF-8"))
 }
 
