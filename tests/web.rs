@@ -437,7 +437,7 @@ fn bad_requests_get_4xx_with_a_json_error() {
 }
 
 #[test]
-fn the_oldest_game_is_evicted_past_the_cap() {
+fn past_the_cap_the_oldest_game_leaves_memory_and_comes_back_from_the_database() {
     let s = server(3);
     let ids: Vec<String> = (0..4)
         .map(|_| {
@@ -449,16 +449,14 @@ fn the_oldest_game_is_evicted_past_the_cap() {
         })
         .collect();
     assert_eq!(s.app.store.len(), 3);
-    assert_eq!(
-        call(s.addr(), "GET", &format!("/api/games/{}", ids[0]), None).0,
-        404
-    );
-    for id in &ids[1..] {
-        assert_eq!(
-            call(s.addr(), "GET", &format!("/api/games/{id}"), None).0,
-            200
-        );
+    for id in &ids {
+        let (status, v) = json_call(s.addr(), "GET", &format!("/api/games/{id}"), json!({}));
+        assert_eq!(status, 200, "{v}");
+        assert_eq!(v["id"], id.as_str());
     }
+    assert_eq!(s.app.store.len(), 3, "reading a game back makes room");
+    let (status, _) = json_call(s.addr(), "GET", "/api/games/0123abcd", json!({}));
+    assert_eq!(status, 404);
 }
 
 #[test]

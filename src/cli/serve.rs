@@ -2,6 +2,7 @@
 
 use super::io::{out, say};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use humpty::web::db::DbPath;
 use humpty::web::{open_browser, ServeConfig, Server};
 
 /// `humpty serve`'s grammar.
@@ -27,6 +28,12 @@ pub fn serve_command() -> Command {
                 .help("The address people use through a reverse proxy (https://chess.example.org): its host name is accepted"),
         )
         .arg(
+            Arg::new("db")
+                .long("db")
+                .value_name("PATH")
+                .help("The game database (SQLite); :memory: keeps nothing [default: games.sqlite3 in the user's data folder, see docs/web.md]"),
+        )
+        .arg(
             Arg::new("open")
                 .long("open")
                 .action(ArgAction::SetTrue)
@@ -37,7 +44,7 @@ pub fn serve_command() -> Command {
                 .long("max-games")
                 .value_parser(value_parser!(u64).range(1..=100_000))
                 .default_value("1000")
-                .help("Games kept in memory (the least recently used are dropped)"),
+                .help("Games kept in memory (the least recently used leave memory; the database keeps them all)"),
         )
         .arg(
             Arg::new("max-searches")
@@ -59,10 +66,18 @@ pub fn serve(m: &ArgMatches) -> Result<(), String> {
     if let Some(n) = m.get_one::<u64>("max-searches") {
         cfg.max_searches = *n as usize;
     }
+    cfg.db = match m.get_one::<String>("db") {
+        Some(path) => DbPath::parse(path),
+        None => DbPath::default_file()?,
+    };
     let server = Server::start(&cfg)?;
     let url = server.url();
+    let kept = match &cfg.db {
+        DbPath::Memory => "in memory only".to_string(),
+        DbPath::File(p) => format!("in {}", p.display()),
+    };
     out(format!(
-        "humpty: the board is at {url}  (Ctrl-C stops the server)"
+        "humpty: the board is at {url}  (games kept {kept}; Ctrl-C stops the server)"
     ));
     if m.get_flag("open") {
         if let Err(e) = open_browser(&url) {

@@ -225,6 +225,16 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
             Err(e) => error(e),
         };
     }
+    if let Some(id) = api::events_path(&target).map(str::to_string) {
+        return match blocking(move || super::events::subscribe(&app, &id)).await {
+            Ok((first, rx)) => {
+                let (tx, out) = tokio::sync::mpsc::channel(8);
+                tokio::spawn(super::events::relay(first, rx, tx));
+                event_stream(out)
+            }
+            Err(e) => error(e),
+        };
+    }
     match blocking(move || api::answer(&app, &target, &body)).await {
         Ok(reply) => reply_response(reply),
         Err(e) => error(e),

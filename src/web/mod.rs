@@ -1,11 +1,19 @@
 //! `humpty serve`: the board in the browser (docs/web.md). The network
 //! side (`front`, on hyper and tokio) bounds every read and checks who asks
-//! (`guard`); it serves one embedded page and a JSON API (`api`); games
-//! live in memory (`store`), searches run on a fixed pool of engines
+//! (`guard`); it serves one embedded page and a JSON API (`api`, whose
+//! changes are `actions`). The server owns every game (`driver`): it starts
+//! the engine's moves and judges the clocks (`clock`) itself, keeps every
+//! game in SQLite (`db`, `store`), and sends each change to every page
+//! showing the game (`events`). Searches run on fixed pools of engines
 //! (`pool`), analysis streams as server-sent events (`search`).
 
+pub mod actions;
 pub mod api;
 pub mod assets;
+pub mod clock;
+pub mod db;
+pub mod driver;
+pub mod events;
 pub mod front;
 pub mod game;
 pub mod guard;
@@ -32,9 +40,13 @@ pub struct ServeConfig {
     /// The address people reach the server by through a proxy
     /// (`https://chess.example.org`): its host name is accepted too.
     pub public_url: Option<String>,
-    /// Most games kept in memory (the least recently used go first).
+    /// Where games are kept (`--db`; in memory unless chosen).
+    pub db: db::DbPath,
+    /// Most games kept in memory (the least recently used go first; the
+    /// database keeps them all).
     pub max_games: usize,
-    /// Most searches at once (one thread each).
+    /// Most searches at once of each kind, engine moves and analysis (one
+    /// thread each).
     pub max_searches: usize,
     /// Most open connections from one client address.
     pub max_connections_per_client: usize,
@@ -49,6 +61,7 @@ impl Default for ServeConfig {
             host: "127.0.0.1".into(),
             port: 8080,
             public_url: None,
+            db: db::DbPath::Memory,
             max_games: 1000,
             max_searches: cores.clamp(1, 16),
             max_connections_per_client: 256,
@@ -61,7 +74,9 @@ impl Default for ServeConfig {
 pub struct App {
     /// The games.
     pub store: store::Store,
-    /// The engines.
+    /// The engines for the engine's moves in games.
+    pub moves: pool::Pool,
+    /// The engines for analysis and reviews.
     pub pool: pool::Pool,
     /// Open analysis streams.
     pub streams: AtomicUsize,
@@ -85,10 +100,13 @@ impl Server {
             .local_addr()
             .map_err(|e| format!("cannot listen on {}: {e}", cfg.host))?;
         let app = Arc::new(App {
-            store: store::Store::new(cfg.max_games),
+            store: store::Store::open(&cfg.db, cfg.max_games)?,
+            moves: pool::Pool::new(cfg.max_searches),
             pool: pool::Pool::new(cfg.max_searches),
             streams: AtomicUsize::new(0),
         });
+        driver::watch_clocks(Arc::downgrade(&app))?;
+        driver::resume(&app)?;
         let guard = guard::Guard::new(
             &cfg.host,
             cfg.public_url.as_deref(),

@@ -3,15 +3,13 @@
 //! search (a new one, a move, `stop` or eviction ends the old one), and all
 //! searches share the server's pool of engines.
 
-use super::http::{ApiError, EventStream, Reply};
-use super::level::Level;
+use super::http::{ApiError, EventStream};
 use super::pool::Borrowed;
 use super::store::{lock, SharedGame};
-use super::view::{engine_move_json, game_json, info_json};
+use super::view::info_json;
 use super::App;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::{GoParams, SearchResult};
-use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -32,7 +30,7 @@ const MAX_STREAMS: usize = 64;
 
 /// Claim the game for a new search: the old one is stopped, and the game's
 /// position and line are returned with the new stop flag.
-fn claim(game: &SharedGame) -> Result<(Position, Vec<Move>, Arc<AtomicBool>, Level), ApiError> {
+fn claim(game: &SharedGame) -> Result<(Position, Arc<AtomicBool>), ApiError> {
     let mut g = lock(game);
     let pos = g.position();
     if let Some(e) = g.ending(&pos) {
@@ -44,8 +42,7 @@ fn claim(game: &SharedGame) -> Result<(Position, Vec<Move>, Arc<AtomicBool>, Lev
     g.stop_search();
     let flag = Arc::new(AtomicBool::new(false));
     g.search = Some(Arc::clone(&flag));
-    let line = g.line[..g.cursor].to_vec();
-    Ok((pos, line, flag, g.level))
+    Ok((pos, flag))
 }
 
 /// Forget the search if it is still the game's current one.
@@ -53,41 +50,22 @@ fn release(game: &SharedGame, flag: &Arc<AtomicBool>) {
     lock(game).end_search(flag);
 }
 
-/// `POST .../engine-move`: the engine plays a move at the game's level.
-pub fn engine_move(app: &Arc<App>, id: &str, game: &SharedGame) -> Result<Reply, ApiError> {
-    let (pos, line, flag, level) = claim(game)?;
-    let result = think(app, &pos, level, &flag);
-    let mut g = lock(game);
-    let still_ours = g.end_search(&flag);
-    let r = result?;
-    let unchanged = g.line[..g.cursor] == line[..];
-    let best = match (still_ours && unchanged, r.best) {
-        (true, Some(m)) => m,
-        (true, None) => return Err(ApiError::new(409, "no legal move")),
-        (false, _) => return Err(ApiError::new(409, "the search was stopped")),
-    };
-    let engine = engine_move_json(&pos, best, r.score, r.depth);
-    g.play(best);
-    let mut state = game_json(id, &g);
-    state["engine"] = engine;
-    Ok(Reply::Json(200, state))
-}
-
 /// Search `pos` on a pooled engine until the limits or the stop flag.
-fn think(
+pub fn think(
     app: &App,
     pos: &Position,
-    level: Level,
+    skill: i64,
+    go: &GoParams,
     flag: &AtomicBool,
 ) -> Result<SearchResult, ApiError> {
+    // Engine moves have engines of their own: analysis never delays them.
     let mut engine = app
-        .pool
+        .moves
         .borrow(MOVE_PATIENCE)
         .ok_or_else(|| ApiError::new(503, "every engine is busy; try again"))?;
     // Pooled engines serve every game: each search sets its own strength.
-    engine.strength_mut().level = level.skill_level();
+    engine.strength_mut().level = skill;
     engine.set_position(pos.clone());
-    let go = &level.go_params();
     let (tx, rx) = channel();
     engine.go(
         go,
@@ -122,10 +100,7 @@ pub fn analysis(
         Some(Ok(n)) if (1..=3).contains(&n) => n,
         Some(_) => return Err(ApiError::bad("multipv must be 1, 2 or 3")),
     };
-    let game = app
-        .store
-        .get(id)
-        .ok_or_else(|| ApiError::new(404, format!("unknown game '{id}'")))?;
+    let game = super::driver::find(app, id)?;
     if app.streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
         app.streams.fetch_sub(1, Ordering::SeqCst);
         return Err(ApiError::new(503, "too many analysis streams"));
@@ -148,7 +123,7 @@ fn start_stream(
     game: SharedGame,
     lines: usize,
 ) -> Result<Receiver<String>, ApiError> {
-    let (pos, _, flag, _) = claim(&game)?;
+    let (pos, flag) = claim(&game)?;
     let (out, rx) = EventStream::new();
     let (ready_tx, ready_rx) = channel();
     let (game2, flag2) = (Arc::clone(&game), Arc::clone(&flag));

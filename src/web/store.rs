@@ -1,8 +1,12 @@
-//! The games in memory: at most `cap` of them, the least recently used
-//! evicted first, each behind its own lock so that games do not wait for
-//! each other. Ids are random, so one tab cannot guess another's game.
+//! The games: every one kept in the database (`db`), the ones in use also
+//! in memory, each behind its own lock so that games do not wait for each
+//! other. Past `cap` games in memory the least recently used one leaves
+//! memory (never the database). Ids are 128 random bits, so one tab cannot
+//! guess another's game.
 
+use super::db::{Db, DbPath};
 use super::game::WebGame;
+use super::http::ApiError;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
@@ -10,19 +14,16 @@ use std::time::Instant;
 /// A game shared between the requests that use it.
 pub type SharedGame = Arc<Mutex<WebGame>>;
 
-/// All games, with the id generator.
+/// All games.
 pub struct Store {
-    inner: Mutex<Inner>,
+    cache: Mutex<HashMap<String, SharedGame>>,
     cap: usize,
-}
-
-struct Inner {
-    games: HashMap<String, SharedGame>,
+    db: Db,
 }
 
 /// A new id: 128 bits from the operating system's random source, in hex,
 /// so that no id tells anything about another.
-fn new_id() -> String {
+pub fn new_id() -> String {
     let mut bytes = [0u8; 16];
     if getrandom::fill(&mut bytes).is_err() {
         // No OS randomness at all: refuse to make guessable ids.
@@ -37,55 +38,104 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// A failure of the database, as the API reports it.
+fn db_error(e: String) -> ApiError {
+    ApiError::new(500, e)
+}
+
 impl Store {
-    /// An empty store that keeps at most `cap` games.
-    pub fn new(cap: usize) -> Store {
-        Store {
-            inner: Mutex::new(Inner {
-                games: HashMap::new(),
-            }),
+    /// The store on this database, keeping at most `cap` games in memory.
+    pub fn open(path: &DbPath, cap: usize) -> Result<Store, String> {
+        Ok(Store {
+            cache: Mutex::new(HashMap::new()),
             cap: cap.max(1),
-        }
+            db: Db::open(path)?,
+        })
     }
 
-    /// Keep `game`, evicting the least recently used game if the store is
-    /// full; returns the new game's id.
-    pub fn insert(&self, game: WebGame) -> String {
-        let mut inner = lock(&self.inner);
-        while inner.games.len() >= self.cap {
-            let oldest = inner
-                .games
+    /// Keep a new game (written to the database first); returns it.
+    pub fn insert(&self, mut game: WebGame) -> Result<SharedGame, ApiError> {
+        let mut cache = lock(&self.cache);
+        game.id = loop {
+            let id = new_id();
+            if !cache.contains_key(&id) {
+                break id;
+            }
+        };
+        self.db.save(&game).map_err(db_error)?;
+        Ok(self.remember(&mut cache, game))
+    }
+
+    /// Write a changed game to the database.
+    pub fn save(&self, game: &WebGame) -> Result<(), ApiError> {
+        self.db.save(game).map_err(db_error)
+    }
+
+    /// Put a game in memory, making room first.
+    fn remember(&self, cache: &mut HashMap<String, SharedGame>, game: WebGame) -> SharedGame {
+        while cache.len() >= self.cap {
+            // Games at rest leave first: no engine thinking for them, no
+            // clock running (the server judges flags in memory).
+            let oldest = cache
                 .iter()
-                .min_by_key(|(_, g)| lock(g).touched)
-                .map(|(id, _)| id.clone());
-            match oldest.and_then(|id| inner.games.remove(&id)) {
+                .map(|(id, g)| {
+                    let g = lock(g);
+                    let live = g.thinking.is_some() || g.clock_running(false).is_some();
+                    ((live, g.touched), id.clone())
+                })
+                .min()
+                .map(|(_, id)| id);
+            match oldest.and_then(|id| cache.remove(&id)) {
                 Some(g) => lock(&g).stop_search(),
                 None => break,
             }
         }
-        let id = loop {
-            let id = new_id();
-            if !inner.games.contains_key(&id) {
-                break id;
-            }
+        let id = game.id.clone();
+        let shared = Arc::new(Mutex::new(game));
+        cache.insert(id, Arc::clone(&shared));
+        shared
+    }
+
+    /// The game with this id (from memory, else the database), marked as
+    /// used now; the flag is true when it was just read from the database.
+    pub fn get(&self, id: &str) -> Result<Option<(SharedGame, bool)>, ApiError> {
+        let mut cache = lock(&self.cache);
+        if let Some(g) = cache.get(id).cloned() {
+            drop(cache);
+            lock(&g).touched = Instant::now();
+            return Ok(Some((g, false)));
+        }
+        // Ids are hex: anything else cannot be a game, and is not looked up.
+        if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Ok(None);
+        }
+        let Some(game) = self.db.load(id).map_err(db_error)? else {
+            return Ok(None);
         };
-        inner.games.insert(id.clone(), Arc::new(Mutex::new(game)));
-        id
+        Ok(Some((self.remember(&mut cache, game), true)))
     }
 
-    /// The game with this id (marked as used now).
-    pub fn get(&self, id: &str) -> Option<SharedGame> {
-        let g = lock(&self.inner).games.get(id).cloned()?;
-        lock(&g).touched = Instant::now();
-        Some(g)
+    /// Every game in memory.
+    pub fn in_memory(&self) -> Vec<SharedGame> {
+        lock(&self.cache).values().cloned().collect()
     }
 
-    /// Number of games kept.
+    /// Ids of the unfinished games in the database.
+    pub fn unfinished(&self) -> Result<Vec<String>, String> {
+        self.db.unfinished()
+    }
+
+    /// Summaries of these games (`db::Db::summaries`).
+    pub fn summaries(&self, ids: &[String]) -> Result<Vec<serde_json::Value>, ApiError> {
+        self.db.summaries(ids).map_err(db_error)
+    }
+
+    /// Number of games in memory.
     pub fn len(&self) -> usize {
-        lock(&self.inner).games.len()
+        lock(&self.cache).len()
     }
 
-    /// True when no game is kept.
+    /// True when no game is in memory.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

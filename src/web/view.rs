@@ -2,11 +2,13 @@
 //! (FEN, moves in SAN, legal moves, check, last move, status in words) and
 //! an engine search's lines with their PVs in SAN.
 
-use super::game::{Seats, WebGame};
+use super::clock::now_ms;
+use super::game::{Seats, Waiting, WebGame};
 use crate::engine::{Info, Score};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
+use crate::rules::result::Reason;
 use serde_json::{json, Value};
 
 /// "white" / "black".
@@ -29,7 +31,7 @@ fn move_json(pos: &Position, m: Move) -> Value {
 }
 
 /// The whole state of a game as the page draws it.
-pub fn game_json(id: &str, g: &WebGame) -> Value {
+pub fn game_json(g: &WebGame) -> Value {
     // One walk along the line gives every move's SAN and FEN and the
     // position shown (with its history, so repetitions count).
     let mut walk = g.start.clone();
@@ -44,6 +46,11 @@ pub fn game_json(id: &str, g: &WebGame) -> Value {
         }
     }
     let pos = pos.unwrap_or_else(|| g.position());
+    let waiting = g.waiting(&walk);
+    let clock = clock_json(g, waiting == Waiting::Over);
+    let result = g
+        .ending_at(&walk, g.line.len())
+        .map(|e| json!({"result": e.result.pgn(), "reason": e.key(), "text": e.text()}));
     let legal: Vec<Value> = pos
         .legal_moves()
         .iter()
@@ -59,7 +66,8 @@ pub fn game_json(id: &str, g: &WebGame) -> Value {
     };
     let last = g.cursor.checked_sub(1).map(|i| g.line[i]);
     json!({
-        "id": id,
+        "id": g.id,
+        "created": g.created,
         "fen": pos.to_fen(),
         "start_fen": g.start.to_fen(),
         "ply": g.cursor,
@@ -80,6 +88,31 @@ pub fn game_json(id: &str, g: &WebGame) -> Value {
         },
         "level": g.level.to_json(),
         "searching": g.search.is_some(),
+        "waiting": waiting.word(),
+        "result": result,
+        "thinking": g.thinking.is_some(),
+        "clock": clock,
+    })
+}
+
+/// The clocks as the page shows them: each side's time left now, and which
+/// one runs (the page counts it down until the next state).
+fn clock_json(g: &WebGame, over: bool) -> Value {
+    let Some(c) = &g.clocks else {
+        return Value::Null;
+    };
+    let running = g.clock_running(over);
+    let first = g.start.side_to_move();
+    let now = now_ms();
+    let left = |color: Color| match g.forfeit.map(|f| f.reason) {
+        Some(Reason::Time(loser)) if loser == color => 0,
+        _ => c.left(color, first, running, now).max(0),
+    };
+    json!({
+        "control": c.control.to_json(),
+        "white_ms": left(Color::White),
+        "black_ms": left(Color::Black),
+        "running": running.map(color_word),
     })
 }
 

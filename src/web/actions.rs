@@ -1,0 +1,207 @@
+//! What a person can do to a game through the API: move, take back, look
+//! at an earlier ply, resign, set a position, import a PGN, change sides or
+//! level. Each works on the copy that `driver::change` then stores, and
+//! checks its input first: a bad request changes nothing.
+
+use super::clock::TimeControl;
+use super::driver::over;
+use super::game::{Seats, WebGame};
+use super::http::ApiError;
+use super::level::Level;
+use crate::rules::pgn::parse_pgn;
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
+use crate::rules::result::GameEnd;
+use serde_json::Value;
+
+/// The `human` field: "white", "black" or "both".
+pub fn seats_of(v: &Value) -> Result<Option<Seats>, ApiError> {
+    match v.get("human").map(|h| h.as_str()) {
+        None => Ok(None),
+        Some(Some("white")) => Ok(Some(Seats::Human(Color::White))),
+        Some(Some("black")) => Ok(Some(Seats::Human(Color::Black))),
+        Some(Some("both")) => Ok(Some(Seats::Both)),
+        Some(_) => Err(ApiError::bad(
+            "human must be \"white\", \"black\" or \"both\"",
+        )),
+    }
+}
+
+/// The `level` field, if given.
+pub fn level_of(v: &Value) -> Result<Option<Level>, ApiError> {
+    v.get("level")
+        .map(|l| Level::from_json(l).map_err(ApiError::bad))
+        .transpose()
+}
+
+/// The `clock` field (`{"base_s": 300, "inc_s": 3}`), if given and not null.
+pub fn clock_of(v: &Value) -> Result<Option<TimeControl>, ApiError> {
+    match v.get("clock") {
+        None | Some(Value::Null) => Ok(None),
+        Some(c) => TimeControl::from_json(c)
+            .map(Some)
+            .map_err(|e| ApiError::bad(format!("clock: {e}"))),
+    }
+}
+
+/// A position from the `fen` field (the start position if absent).
+pub fn fen_of(v: &Value) -> Result<Position, ApiError> {
+    match v.get("fen") {
+        None => Ok(Position::startpos()),
+        Some(Value::String(f)) => {
+            Position::from_fen(f).map_err(|e| ApiError::bad(format!("bad FEN: {e}")))
+        }
+        Some(_) => Err(ApiError::bad("fen must be a string")),
+    }
+}
+
+/// Refuse a change to a finished game (at the shown ply).
+fn not_over(g: &WebGame) -> Result<Position, ApiError> {
+    let pos = g.position();
+    match g.ending(&pos) {
+        Some(e) => Err(ApiError::new(
+            409,
+            format!("the game is over ({})", e.text()),
+        )),
+        None => Ok(pos),
+    }
+}
+
+/// `move`: `{"move": "e2i6"}` or SAN (`"Axi6+"`), from the shown ply; it
+/// must be a move of a side the person plays.
+pub fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let text = body
+        .get("move")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\" or \"Axi6\""))?;
+    let pos = not_over(g)?;
+    if let Seats::Human(c) = g.seats {
+        if pos.side_to_move() != c {
+            return Err(ApiError::new(
+                409,
+                format!("it is not {c}'s turn: the engine moves"),
+            ));
+        }
+    }
+    let m = pos
+        .parse_san(text)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
+    g.play(m);
+    Ok(())
+}
+
+/// `undo`: take back to the person's previous turn (one ply on an
+/// analysis board); the taken-back moves are dropped.
+pub fn undo(g: &mut WebGame) {
+    let mut ply = g.cursor.saturating_sub(1);
+    if let Seats::Human(c) = g.seats {
+        while ply > 0 && g.position_at(ply).side_to_move() != c {
+            ply -= 1;
+        }
+        if g.position_at(ply).side_to_move() != c {
+            ply = g.cursor;
+        }
+    }
+    g.truncate(ply);
+}
+
+/// `goto`: `{"ply": N}` shows the position after N moves (a view: the game
+/// goes on at the end of its line).
+pub fn goto(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let ply = body
+        .get("ply")
+        .and_then(Value::as_u64)
+        .filter(|&p| p as usize <= g.line.len())
+        .ok_or_else(|| ApiError::bad(format!("ply must be 0 to {}", g.line.len())))?;
+    g.stop_search();
+    g.cursor = ply as usize;
+    Ok(())
+}
+
+/// `resign`: `{"color": "white", "reason": "resign" | "time"}` (the colour
+/// defaults to the person's, or the side to move).
+pub fn resign(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let end = g.end_position();
+    if g.ending_at(&end, g.line.len()).is_some() {
+        return Err(over(g));
+    }
+    let color = match body.get("color").map(|c| c.as_str()) {
+        None => match g.seats {
+            Seats::Human(c) => c,
+            Seats::Both => end.side_to_move(),
+        },
+        Some(Some("white")) => Color::White,
+        Some(Some("black")) => Color::Black,
+        Some(_) => return Err(ApiError::bad("color must be \"white\" or \"black\"")),
+    };
+    let end = match body.get("reason").map(|r| r.as_str()) {
+        None | Some(Some("resign")) => GameEnd::resigned(color),
+        Some(Some("time")) => GameEnd::time(color),
+        Some(_) => return Err(ApiError::bad("reason must be \"resign\" or \"time\"")),
+    };
+    g.stop_search();
+    g.stop_thinking();
+    g.forfeit = Some(end);
+    g.cursor = g.line.len();
+    Ok(())
+}
+
+/// `position`: `{"fen": ...}` starts the game again from that position.
+pub fn set_position(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    if body.get("fen").is_none() {
+        return Err(ApiError::bad("fen is missing"));
+    }
+    let pos = fen_of(body)?;
+    g.stop_search();
+    g.stop_thinking();
+    *g = g.restart(pos);
+    Ok(())
+}
+
+/// `settings`: `{"human": ..., "level": ...}`, either or both. A change of
+/// sides ends the engine's search: the server starts the right one.
+pub fn settings(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let seats = seats_of(body)?;
+    let level = level_of(body)?;
+    if let Some(s) = seats.filter(|&s| s != g.seats) {
+        g.stop_thinking();
+        g.engine_once = false;
+        g.seats = s;
+    }
+    if let Some(l) = level {
+        g.level = l;
+    }
+    Ok(())
+}
+
+/// `pgn` (POST): `{"pgn": "..."}` replaces the game with the first game of
+/// the text, in SAN or coordinates.
+pub fn import_pgn(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let text = body
+        .get("pgn")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("pgn must be a string"))?;
+    let games = parse_pgn(text);
+    let first = games
+        .first()
+        .filter(|x| !x.moves.is_empty() || x.tags.contains_key("FEN"))
+        .ok_or_else(|| ApiError::bad("no game found in the PGN"))?;
+    let start = first.start().map_err(ApiError::bad)?;
+    let (_, line) = first
+        .replay_moves(None)
+        .map_err(|e| ApiError::bad(format!("PGN {e}")))?;
+    g.stop_search();
+    g.stop_thinking();
+    let mut fresh = g.restart(start);
+    for m in line {
+        fresh.play(m);
+    }
+    // The clocks start afresh from the imported position.
+    let plies = fresh.line.len();
+    if let Some(c) = &mut fresh.clocks {
+        c.after = vec![c.control.base_ms; plies];
+        c.turn_start = super::clock::now_ms();
+    }
+    *g = fresh;
+    Ok(())
+}

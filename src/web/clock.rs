@@ -1,0 +1,164 @@
+//! A game's clocks, kept by the server: base plus increment per side. Each
+//! move records its mover's time left (increment added), so a take-back
+//! restores the clocks too; the side to move's clock runs from the moment
+//! its turn began. The server judges the flag (`web::driver`).
+
+use crate::rules::piece::Color;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// Milliseconds since the Unix epoch (wall time: it outlives a restart).
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The time control of a game: base and increment, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Each side's time at the start.
+    pub base_ms: i64,
+    /// Added to the mover's time after each move.
+    pub inc_ms: i64,
+}
+
+/// Longest base a game may have (three hours).
+const MAX_BASE_MS: i64 = 3 * 3600 * 1000;
+/// Largest increment (a minute).
+const MAX_INC_MS: i64 = 60 * 1000;
+
+impl TimeControl {
+    /// From `{"base_s": 300, "inc_s": 3}` (seconds, fractions allowed).
+    pub fn from_json(v: &serde_json::Value) -> Result<TimeControl, String> {
+        let ms = |key: &str, max: i64| -> Result<i64, String> {
+            let secs = v.get(key).map_or(Some(0.0), |x| x.as_f64());
+            match secs.map(|s| (s * 1000.0).round()) {
+                Some(ms) if (0.0..=max as f64).contains(&ms) => Ok(ms as i64),
+                _ => Err(format!("{key} must be 0 to {} seconds", max / 1000)),
+            }
+        };
+        let tc = TimeControl {
+            base_ms: ms("base_s", MAX_BASE_MS)?,
+            inc_ms: ms("inc_s", MAX_INC_MS)?,
+        };
+        if tc.base_ms < 1000 {
+            return Err("base_s must be at least 1 second".into());
+        }
+        Ok(tc)
+    }
+
+    /// As JSON, the form `from_json` reads.
+    pub fn to_json(self) -> serde_json::Value {
+        serde_json::json!({
+            "base_s": self.base_ms as f64 / 1000.0,
+            "inc_s": self.inc_ms as f64 / 1000.0,
+        })
+    }
+}
+
+/// A game's clocks: the control, every move's time left, and when the
+/// current turn began.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// Base and increment.
+    pub control: TimeControl,
+    /// The mover's time left after each move of the line (with increment).
+    pub after: Vec<i64>,
+    /// When the side to move's turn began (Unix ms).
+    pub turn_start: i64,
+}
+
+impl Clocks {
+    /// Fresh clocks: nobody has moved, the first turn begins now.
+    pub fn new(control: TimeControl) -> Clocks {
+        Clocks {
+            control,
+            after: Vec::new(),
+            turn_start: now_ms(),
+        }
+    }
+
+    /// `color`'s time at the start of the current turn, `first` being the
+    /// side that made the line's first move.
+    fn banked(&self, color: Color, first: Color) -> i64 {
+        // Moves 0, 2, 4... are `first`'s; the others the other side's.
+        let own = usize::from(color != first);
+        let n = self.after.len();
+        let last = (own..n).rev().find(|i| i % 2 == own);
+        last.map_or(self.control.base_ms, |i| self.after[i])
+    }
+
+    /// `color`'s time left at `now`; `to_move` is the side whose clock runs
+    /// (None when it is stopped: game over, or an analysis board).
+    pub fn left(&self, color: Color, first: Color, to_move: Option<Color>, now: i64) -> i64 {
+        let banked = self.banked(color, first);
+        if to_move == Some(color) {
+            banked - (now - self.turn_start).max(0)
+        } else {
+            banked
+        }
+    }
+
+    /// The side to move has moved at `now`: charge it, add the increment,
+    /// and start the other side's turn.
+    pub fn moved(&mut self, mover: Color, first: Color, now: i64) {
+        let left = self.left(mover, first, Some(mover), now).max(0);
+        self.after.push(left + self.control.inc_ms);
+        self.turn_start = now;
+    }
+
+    /// Keep the times of the first `plies` moves only (a take-back), and
+    /// start the turn again now.
+    pub fn truncate(&mut self, plies: usize) {
+        self.after.truncate(plies);
+        self.turn_start = now_ms();
+    }
+
+    /// The time the side to move has left, as a limit for its search.
+    pub fn budget(&self, to_move: Color, first: Color, now: i64) -> Duration {
+        Duration::from_millis(self.left(to_move, first, Some(to_move), now).max(0) as u64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn moves_charge_the_mover_and_add_the_increment() {
+        let tc = TimeControl {
+            base_ms: 60_000,
+            inc_ms: 2_000,
+        };
+        let mut c = Clocks::new(tc);
+        c.turn_start = 1_000;
+        let w = Color::White;
+        let b = Color::Black;
+        assert_eq!(c.left(w, w, Some(w), 11_000), 50_000);
+        c.moved(w, w, 11_000);
+        assert_eq!(c.left(w, w, Some(b), 20_000), 52_000);
+        assert_eq!(c.left(b, w, Some(b), 20_000), 51_000);
+        c.moved(b, w, 20_000);
+        assert_eq!(c.after, vec![52_000, 53_000]);
+        c.truncate(1);
+        assert_eq!(c.left(b, w, None, 0), 60_000);
+        // Black moved first (a FEN with Black to move).
+        let mut d = Clocks::new(tc);
+        d.turn_start = 0;
+        d.moved(b, b, 5_000);
+        assert_eq!(d.left(b, b, Some(w), 9_000), 57_000);
+        assert_eq!(d.left(w, b, Some(w), 9_000), 56_000);
+    }
+
+    #[test]
+    fn controls_read_and_refuse() {
+        let tc = TimeControl::from_json(&json!({"base_s": 180, "inc_s": 2})).unwrap();
+        assert_eq!((tc.base_ms, tc.inc_ms), (180_000, 2_000));
+        assert_eq!(TimeControl::from_json(&tc.to_json()), Ok(tc));
+        assert!(TimeControl::from_json(&json!({"base_s": 0})).is_err());
+        assert!(TimeControl::from_json(&json!({"base_s": 1e12})).is_err());
+        assert!(TimeControl::from_json(&json!({"base_s": 60, "inc_s": -1})).is_err());
+        assert!(TimeControl::from_json(&json!({"base_s": "x"})).is_err());
+    }
+}

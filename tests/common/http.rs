@@ -1,0 +1,111 @@
+//! A small HTTP/1.1 client for the web server's tests: JSON calls and a
+//! reader of a game's event stream. Timeouts only guard against a hang.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::{Duration, Instant};
+
+/// One request (`Connection: close`); returns the status and the body.
+pub fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    let body = body.unwrap_or("");
+    write!(
+        s,
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text[9..12].parse().unwrap();
+    let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+    (status, body)
+}
+
+/// A JSON request and its JSON answer.
+pub fn json_call(addr: SocketAddr, method: &str, path: &str, body: Value) -> (u16, Value) {
+    let (status, text) = call(addr, method, path, Some(&body.to_string()));
+    let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (status, v)
+}
+
+/// An action on a game: `POST /api/games/{id}/{action}`.
+pub fn act(addr: SocketAddr, id: &str, action: &str, body: Value) -> (u16, Value) {
+    json_call(addr, "POST", &format!("/api/games/{id}/{action}"), body)
+}
+
+/// A new game; returns its state.
+pub fn new_game(addr: SocketAddr, body: Value) -> Value {
+    let (status, v) = json_call(addr, "POST", "/api/games", body);
+    assert_eq!(status, 201, "{v}");
+    v
+}
+
+/// A game's state.
+pub fn state(addr: SocketAddr, id: &str) -> Value {
+    let (status, v) = json_call(
+        addr,
+        "GET",
+        &format!("/api/games/{id}"),
+        serde_json::json!({}),
+    );
+    assert_eq!(status, 200, "{v}");
+    v
+}
+
+/// A page listening to a game's event stream.
+pub struct Events {
+    reader: BufReader<TcpStream>,
+}
+
+impl Events {
+    /// Open `GET /api/games/{id}/events`.
+    pub fn open(addr: SocketAddr, id: &str) -> Events {
+        let mut s = TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        write!(
+            s,
+            "GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        )
+        .unwrap();
+        let mut reader = BufReader::new(s);
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.contains(" 200 "), "{line}");
+        Events { reader }
+    }
+
+    /// The next event: (kind, data).
+    pub fn next(&mut self) -> (String, Value) {
+        let (mut kind, mut data) = (String::new(), String::new());
+        loop {
+            let mut line = String::new();
+            let n = self.reader.read_line(&mut line).expect("event stream read");
+            assert!(n > 0, "the event stream ended");
+            // Chunked framing: size lines are hex digits alone; skip them.
+            let line = line.trim_end();
+            if let Some(k) = line.strip_prefix("event: ") {
+                kind = k.to_string();
+            } else if let Some(d) = line.strip_prefix("data: ") {
+                data = d.to_string();
+            } else if line.is_empty() && !kind.is_empty() {
+                return (kind, serde_json::from_str(&data).unwrap());
+            }
+        }
+    }
+
+    /// The first state event that passes `test`, within `limit`.
+    pub fn state_until(&mut self, limit: Duration, test: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        while start.elapsed() < limit {
+            let (kind, v) = self.next();
+            if kind == "state" && test(&v) {
+                return v;
+            }
+        }
+        panic!("no such state within {limit:?}");
+    }
+}
