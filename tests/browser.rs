@@ -347,7 +347,81 @@ fn the_board_plays_by_the_rules_in_chromium() {
     review_graph_and_jump(&browser);
     eval_bar_turns_with_the_board(&browser);
     screenshot_with_analysis(&browser);
+    set_fen_with_the_engine_to_move(&browser);
+    reload_keeps_the_game_level_and_clock(&browser);
     phone_promotion_picker(&browser);
+}
+
+/// Playing White, a FEN with Black to move: the server has the engine
+/// answer, with nothing more from the page.
+fn set_fen_with_the_engine_to_move(browser: &Browser) {
+    browser.click("#new-white");
+    browser.wait_for(
+        "a new game",
+        "return ui.game.moves.length === 0 && ui.game.human === 'white'",
+    );
+    let fen = "k11/12/12/12/12/12/12/5fK5 b - - 0 1";
+    browser.js(&format!(
+        "document.getElementById('fen-input').value = '{fen}'"
+    ));
+    browser.click("#set-fen");
+    browser.wait_for(
+        "the engine's answer to the FEN",
+        &format!("return ui.game.start_fen === '{fen}' && ui.game.moves.length === 1 && ui.game.waiting === 'human'"),
+    );
+}
+
+/// A timed game at a chosen level, reloaded in mid-play: the same game
+/// (its address), the same level in the box, the server's clock.
+fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
+    browser.js("const l = document.getElementById('level'); l.value = 'level-2'; document.getElementById('clock-choice').value = '180+2';");
+    browser.click("#new-white");
+    browser.wait_for("the timed game", "return !!ui.game.clock && ui.game.moves.length === 0 && location.pathname === '/g/' + ui.game.id");
+    browser.js("tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
+    browser.wait_for(
+        "the engine's reply",
+        "return ui.game.moves.length === 2 && ui.game.waiting === 'human'",
+    );
+    let before = browser.js("return [location.pathname, ui.game.level, ui.game.clock.black_ms, ui.game.moves.map(m => m.uci)]");
+    browser.call("POST", "/refresh", Some(json!({})));
+    browser.wait_for(
+        "the game after the reload",
+        "return typeof ui !== 'undefined' && !!ui.game && ui.game.moves.length === 2",
+    );
+    let after = browser.js("return [location.pathname, ui.game.level, ui.game.clock.black_ms, ui.game.moves.map(m => m.uci)]");
+    assert_eq!(before, after, "same game, level and Black's clock");
+    assert_eq!(
+        browser.js("return document.getElementById('level').value"),
+        json!("level-2")
+    );
+    let clock = browser.js("return [document.getElementById('clock-bottom').hidden, document.getElementById('clock-bottom').textContent]");
+    assert_eq!(clock[0], json!(false));
+    // 3 minutes, a quick move, 2 s increment: about 3:02 and running down.
+    let text = clock[1].as_str().unwrap();
+    assert!(
+        text.starts_with("White 3:0") || text.starts_with("White 2:5"),
+        "{clock}"
+    );
+    // Resigning shows the result in the move list and the banner.
+    browser.js("window.confirm = () => true");
+    browser.click("#resign");
+    browser.wait_for(
+        "the banner",
+        "return !document.getElementById('banner').hidden",
+    );
+    let shown = browser.js("return [document.querySelector('#moves li.result').textContent, document.getElementById('banner-text').textContent]");
+    assert_eq!(shown[0], json!("0-1"));
+    assert!(
+        shown[1].as_str().unwrap().contains("White resigns"),
+        "{shown}"
+    );
+    let shot = browser.call("GET", "/screenshot", None);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(
+        dir.join("web-over.png"),
+        decode_base64(shot.as_str().unwrap()),
+    )
+    .unwrap();
 }
 
 /// Pieces are named on hover; a move makes its sound; the board theme and

@@ -32,6 +32,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/analysis.js"),
     ),
     (
+        "clock.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/clock.js"),
+    ),
+    (
+        "games.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/games.js"),
+    ),
+    (
         "review.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/review.js"),

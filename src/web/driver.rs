@@ -92,7 +92,7 @@ pub fn drive(app: &Arc<App>, game: &SharedGame) {
         g.end_thinking(&flag);
         notice(
             &g,
-            "error",
+            "problem",
             &json!({"error": format!("cannot start the engine: {e}")}),
         );
         publish(&g);
@@ -142,7 +142,7 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
     if let Err(e) = played {
         let mut g = lock(game);
         g.end_thinking(flag);
-        notice(&g, "error", &json!({"error": e.message}));
+        notice(&g, "problem", &json!({"error": e.message}));
         publish(&g);
     }
 }

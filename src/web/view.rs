@@ -30,6 +30,14 @@ fn move_json(pos: &Position, m: Move) -> Value {
     })
 }
 
+/// Every state gets a larger number than the last (from the clock at
+/// start-up, so also across restarts): a page keeps the newest it has seen.
+fn next_seq() -> u64 {
+    static SEQ: once_cell::sync::Lazy<std::sync::atomic::AtomicU64> =
+        once_cell::sync::Lazy::new(|| std::sync::atomic::AtomicU64::new(now_ms() as u64 * 1000));
+    SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
 /// The whole state of a game as the page draws it.
 pub fn game_json(g: &WebGame) -> Value {
     // One walk along the line gives every move's SAN and FEN and the
@@ -67,6 +75,7 @@ pub fn game_json(g: &WebGame) -> Value {
     let last = g.cursor.checked_sub(1).map(|i| g.line[i]);
     json!({
         "id": g.id,
+        "seq": next_seq(),
         "created": g.created,
         "fen": pos.to_fen(),
         "start_fen": g.start.to_fen(),

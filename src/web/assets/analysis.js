@@ -73,7 +73,7 @@ function drawLines() {
 // board (in a game against the engine the line is only shown).
 async function playLine(moves) {
   if (ui.game.human !== "both") {
-    say("Lines can be played out on an analysis board (New game: Analysis board).");
+    say("Lines can be played out on an analysis board (New game: Analysis board).", "msg-analysis", "info");
     return;
   }
   for (const uci of moves) {

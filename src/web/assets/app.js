@@ -1,7 +1,8 @@
-// The web board: draws the game the server sends (GET /api/games/{id}),
-// lets the person move by click-click or drag-and-drop among the legal moves
-// the server lists (humpty's rules core), asks the engine for its move,
-// and streams analysis. The page holds no rules of its own.
+// The web board: draws the game the server sends (its state, on the
+// game's event stream), lets the person move by click-click or
+// drag-and-drop among the legal moves the server lists (humpty's rules
+// core), and streams analysis. The page holds no rules of its own, and
+// never decides whose turn it is: the server starts the engine's moves.
 "use strict";
 
 const FILES = "abcdefghijkl";
@@ -13,11 +14,10 @@ const ui = {
   flipped: false,
   selected: null,    // square name of the picked-up piece
   drag: null,        // {from, el, ghost, startX, startY, moved}
-  thinking: false,   // waiting for the engine's move
+  thinking: false,   // the server says the engine is thinking
   analysis: null,    // EventSource of the running analysis
   lines: {},         // multipv -> latest info
   levels: [],
-  clock: null,       // {white, black, inc, running: color|null, since}
 };
 
 // ---------- server calls ----------
@@ -36,16 +36,24 @@ async function api(method, path, body) {
 
 const gamePath = (rest = "") => `/api/games/${ui.game.id}${rest}`;
 
-function say(text) { $("message").textContent = text || ""; }
+// A message next to the control that caused it ("where" names the box's
+// message line); one at a time. Errors are red, other news is not.
+function say(text, where = "message", kind = "error") {
+  document.querySelectorAll(".message").forEach((el) => { if (el.id !== where) el.textContent = ""; });
+  const el = $(where);
+  el.textContent = text || "";
+  el.classList.toggle("ok", kind !== "error");
+  if (text) el.scrollIntoView({ block: "nearest" });
+}
 
-async function act(method, rest, body) {
+async function act(method, rest, body, where = "msg-play") {
   try {
     const state = await api(method, gamePath(rest), body);
-    say("");
+    say("", where);
     show(state);
     return state;
   } catch (e) {
-    say(e.message);
+    say(e.message, where);
     return null;
   }
 }
@@ -183,8 +191,22 @@ function drawMoves() {
     if (black) number++;
     black = !black;
   });
+  if (g.result) {
+    const end = document.createElement("li");
+    end.className = "result";
+    end.textContent = g.result.result;
+    end.title = g.result.text;
+    list.appendChild(end);
+  }
   const cur = list.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// The game-over banner: the result and why, over the board's foot.
+function drawBanner() {
+  const r = ui.game.result;
+  $("banner").hidden = !r;
+  if (r) $("banner-text").textContent = `${r.result} · ${r.text}`;
 }
 
 function statusText() {
@@ -195,16 +217,22 @@ function statusText() {
 }
 
 function show(state) {
-  const restartAnalysis = ui.analysis && (!ui.game || ui.game.fen !== state.fen);
-  const sound = soundFor(ui.game, state);
+  const prev = ui.game;
+  // Answers and events can cross: an older state never replaces a newer.
+  if (prev && prev.id === state.id && state.seq < prev.seq) return;
+  const restartAnalysis = ui.analysis && (!prev || prev.fen !== state.fen);
+  const sound = soundFor(prev, state);
   if (sound) playSound(sound);
+  const wasThinking = ui.thinking;
   ui.game = state;
+  ui.thinking = state.waiting === "engine";
   ui.men = placement(state.fen);
-  sessionStorage.setItem("humpty-game", state.id);
   if (ui.selected && !movesFrom(ui.selected).length) ui.selected = null;
   drawPieces();
   drawMarks();
   drawMoves();
+  drawBanner();
+  setLevelBox(state.level);
   $("status").textContent = statusText();
   $("fen").textContent = state.fen;
   $("pgn-download").href = gamePath("/pgn");
@@ -216,8 +244,8 @@ function show(state) {
   evalBar(ui.lines[1]);
   drawReview();
   if (restartAnalysis) startAnalysis();
-  if (state.status.over) stopClock();
-  tickClock();
+  clockFrom(state);
+  if (wasThinking && !ui.thinking && prev && prev.id === state.id) playPremove();
 }
 
 // ---------- moving ----------
@@ -248,12 +276,7 @@ async function tryMove(from, to) {
     move = await pickPromotion(choices);
     if (!move) { drawMarks(); return; }
   }
-  const before = ui.game.turn;
-  const state = await act("POST", "/move", { move: move.uci });
-  if (state) {
-    clockMoved(before);
-    maybeEngineMove();
-  }
+  await act("POST", "/move", { move: move.uci });
 }
 
 // The picker offers exactly the legal choices; a Frog's "stay" is the
@@ -284,33 +307,17 @@ function pickPromotion(choices) {
   });
 }
 
-async function maybeEngineMove() {
-  const g = ui.game;
-  if (g.status.over || g.human === "both" || g.human === g.turn || g.ply < g.moves.length) return;
-  await engineMove();
-}
-
+// "Engine move": on your own turn the engine takes your side (the sides
+// swap); on an analysis board it plays the side to move once. The server
+// sends the move on the event stream.
 async function engineMove() {
   if (ui.thinking) return;
-  ui.thinking = true;
-  const mover = ui.game.turn;
   const id = ui.game.id;
-  show(ui.game);
   try {
     const state = await api("POST", gamePath("/engine-move"));
-    // A reply for a game this page has left (a new game started meanwhile).
-    if (ui.game.id !== id) return;
-    ui.thinking = false;
-    say("");
-    show(state);
-    clockMoved(mover);
-    playPremove();
+    if (ui.game.id === id) show(state);
   } catch (e) {
-    if (ui.game.id !== id) return;
-    ui.thinking = false;
-    cancelPremove();
-    say(e.message);
-    show(ui.game);
+    if (ui.game.id === id) say(e.message, "msg-play");
   }
 }
 
@@ -372,57 +379,6 @@ function pointerUp(ev) {
   } else drawMarks();
 }
 
-// ---------- clocks (kept by the page; a flag fall is reported as a loss) ----------
-
-function startClock(spec) {
-  if (!spec) { ui.clock = null; $("clock-top").hidden = $("clock-bottom").hidden = true; return; }
-  const [base, inc] = spec.split("+").map(Number);
-  ui.clock = { white: base * 1000, black: base * 1000, inc: inc * 1000, running: null, since: 0 };
-  $("clock-top").hidden = $("clock-bottom").hidden = false;
-  if (ui.game.human !== "both") runClock(ui.game.turn);
-}
-
-function runClock(color) {
-  const c = ui.clock;
-  if (!c) return;
-  if (c.running) c[c.running] -= performance.now() - c.since;
-  c.running = color;
-  c.since = performance.now();
-}
-
-function clockMoved(mover) {
-  const c = ui.clock;
-  if (!c || c.running !== mover) return;
-  runClock(ui.game.status.over ? null : ui.game.turn);
-  c[mover] += c.inc;
-  tickClock();
-}
-
-function stopClock() { if (ui.clock && ui.clock.running) runClock(null); }
-
-function left(color) {
-  const c = ui.clock;
-  return c[color] - (c.running === color ? performance.now() - c.since : 0);
-}
-
-function tickClock() {
-  const c = ui.clock;
-  if (!c || !ui.game) return;
-  const bottom = ui.flipped ? "black" : "white";
-  for (const [id, color] of [["clock-bottom", bottom], ["clock-top", bottom === "white" ? "black" : "white"]]) {
-    const ms = Math.max(0, left(color));
-    const el = $(id);
-    const s = Math.ceil(ms / 1000);
-    el.textContent = `${color === "white" ? "White" : "Black"} ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-    el.classList.toggle("running", c.running === color);
-    el.classList.toggle("low", ms < 10000);
-    if (ms <= 0 && c.running === color && !ui.game.status.over) {
-      runClock(null);
-      act("POST", "/resign", { color, reason: "time" });
-    }
-  }
-}
-
 // ---------- setup ----------
 
 function levelChoice() {
@@ -434,21 +390,28 @@ function levelChoice() {
   return { name: v };
 }
 
+// The level box shows the game's level (after a reload too).
+function setLevelBox(level) {
+  const sel = $("level");
+  if (!level || document.activeElement === sel) return;
+  const custom = level.name ? null : (level.movetime_ms ? "movetime" : "nodes");
+  sel.value = level.name || custom;
+  $("custom-wrap").hidden = !custom;
+  if (custom) {
+    $("custom-unit").textContent = custom === "movetime" ? "ms" : "nodes";
+    if (document.activeElement !== $("custom-value")) $("custom-value").value = level.movetime_ms || level.nodes;
+  }
+}
+
 async function newGame(human) {
-  stopStream();
-  cancelPremove();
-  ui.thinking = false;
-  ui.selected = null;
   try {
-    const state = await api("POST", "/api/games", { human, level: levelChoice() });
-    ui.flipped = human === "black";
-    buildBoard();
-    say("");
-    show(state);
-    startClock(human === "both" ? "" : $("clock-choice").value);
-    maybeEngineMove();
+    const body = { human, level: levelChoice() };
+    if (human !== "both") body.clock = clockChoice();
+    const state = await api("POST", "/api/games", body);
+    say("", "msg-new");
+    await openGame(state.id);
   } catch (e) {
-    say(e.message);
+    say(e.message, "msg-new");
   }
 }
 
@@ -481,9 +444,9 @@ async function loadLevels() {
     $("custom-wrap").hidden = !custom;
     $("custom-unit").textContent = sel.value === "movetime" ? "ms" : "nodes";
     $("custom-value").value = sel.value === "movetime" ? 500 : 20000;
-    if (!custom && ui.game) act("POST", "/settings", { level: levelChoice() });
+    if (!custom && ui.game) act("POST", "/settings", { level: levelChoice() }, "msg-new");
   };
-  $("custom-value").onchange = () => act("POST", "/settings", { level: levelChoice() });
+  $("custom-value").onchange = () => act("POST", "/settings", { level: levelChoice() }, "msg-new");
 }
 
 function wire() {
@@ -503,7 +466,7 @@ function wire() {
   $("new-white").onclick = () => newGame("white");
   $("new-black").onclick = () => newGame("black");
   $("new-both").onclick = () => newGame("both");
-  $("undo").onclick = () => { ui.thinking = false; act("POST", "/undo"); };
+  $("undo").onclick = () => act("POST", "/undo");
   $("resign").onclick = () => { if (confirm("Resign this game?")) act("POST", "/resign", {}); };
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); drawShapes(ui.flipped); };
   $("engine-go").onclick = () => engineMove();
@@ -513,9 +476,11 @@ function wire() {
   $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
   $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p) act("POST", "/goto", { ply: +p }); };
   document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
-  $("copy-fen").onclick = () => navigator.clipboard && navigator.clipboard.writeText(ui.game.fen).then(() => say("FEN copied"));
-  $("set-fen").onclick = () => act("POST", "/position", { fen: $("fen-input").value.trim() });
-  $("import-pgn").onclick = () => act("POST", "/pgn", { pgn: $("pgn-input").value });
+  $("copy-fen").onclick = () => navigator.clipboard && navigator.clipboard.writeText(ui.game.fen).then(() => say("FEN copied", "message", "ok"));
+  $("set-fen").onclick = () => act("POST", "/position", { fen: $("fen-input").value.trim() }, "message");
+  $("import-pgn").onclick = () => act("POST", "/pgn", { pgn: $("pgn-input").value }, "message");
+  $("banner-review").onclick = () => startReview();
+  $("banner-new").onclick = () => newGame(ui.game.human === "both" ? "both" : ui.game.human);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
     const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
@@ -542,15 +507,14 @@ async function main() {
     say(e.message);
   }
   buildBoard();
-  const saved = sessionStorage.getItem("humpty-game");
-  if (saved) {
+  const id = gameIdFromUrl();
+  if (id) {
     try {
-      const state = await api("GET", `/api/games/${saved}`);
-      ui.flipped = state.human === "black";
-      buildBoard();
-      show(state);
+      await openGame(id, false);
       return;
-    } catch (e) { /* the server forgot it: start afresh */ }
+    } catch (e) {
+      say(`Game ${id}: ${e.message}. A new game starts instead.`, "msg-new");
+    }
   }
   await newGame("white");
 }

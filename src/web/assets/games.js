@@ -1,0 +1,83 @@
+// A game's address is /g/<id>: a reload, another tab or another browser
+// continues it. The page listens to the game's event stream and draws
+// every state the server sends. This browser's games are listed from the
+// ids it keeps (localStorage); the server has everything else.
+"use strict";
+
+const GAMES_KEY = "humpty-games";
+const MAX_REMEMBERED = 100;
+let events = null;
+
+function gameIdFromUrl() {
+  const m = location.pathname.match(/^\/g\/([0-9a-f]{8,64})$/);
+  return m ? m[1] : null;
+}
+
+function rememberedGames() {
+  try { return JSON.parse(localStorage.getItem(GAMES_KEY) || "[]").filter((x) => typeof x === "string"); }
+  catch (e) { return []; }
+}
+
+function rememberGame(id) {
+  const ids = [id, ...rememberedGames().filter((x) => x !== id)].slice(0, MAX_REMEMBERED);
+  try { localStorage.setItem(GAMES_KEY, JSON.stringify(ids)); } catch (e) { /* private mode */ }
+}
+
+// One event stream, for the game shown; the browser reconnects it by
+// itself after a network break or a server restart.
+function listen(id) {
+  if (events && events.gameId === id) return;
+  if (events) events.close();
+  events = new EventSource(`/api/games/${id}/events`);
+  events.gameId = id;
+  events.addEventListener("state", (e) => { if (ui.game && ui.game.id === id) show(JSON.parse(e.data)); });
+  events.addEventListener("problem", (e) => say(JSON.parse(e.data).error, "msg-play"));
+}
+
+// Show a game (from its id) and follow it.
+async function openGame(id, push = true) {
+  const state = await api("GET", `/api/games/${id}`);
+  stopStream();
+  cancelPremove();
+  ui.selected = null;
+  ui.game = null;
+  ui.flipped = state.human === "black";
+  buildBoard();
+  show(state);
+  listen(id);
+  rememberGame(id);
+  if (push && location.pathname !== `/g/${id}`) history.pushState(null, "", `/g/${id}`);
+  drawGameList();
+}
+
+function opponentText(g) {
+  if (g.human === "both") return "analysis board";
+  const level = g.level && (g.level.name || (g.level.nodes ? `${g.level.nodes} nodes` : `${g.level.movetime_ms} ms`));
+  return `you (${g.human}) vs humpty ${level}`;
+}
+
+async function drawGameList() {
+  const list = $("game-list");
+  const ids = rememberedGames();
+  if (!ids.length) { list.innerHTML = "<li class=\"note\">None yet.</li>"; return; }
+  let data;
+  try { data = await api("GET", `/api/games?ids=${ids.join(",")}`); } catch (e) { return; }
+  list.innerHTML = "";
+  for (const g of data.games) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/g/${g.id}`;
+    const when = new Date(g.created).toLocaleString();
+    const clock = g.clock ? ` · ${g.clock.base_s / 60}+${g.clock.inc_s}` : "";
+    a.textContent = `${when} · ${opponentText(g)}${clock} · ${g.plies} plies · ${g.result}`;
+    if (ui.game && g.id === ui.game.id) a.className = "current";
+    a.onclick = (ev) => { ev.preventDefault(); openGame(g.id).catch((e) => say(e.message, "msg-new")); };
+    li.appendChild(a);
+    list.appendChild(li);
+  }
+}
+
+window.addEventListener("popstate", () => {
+  const id = gameIdFromUrl();
+  if (id && (!ui.game || ui.game.id !== id)) openGame(id, false).catch((e) => say(e.message, "msg-new"));
+});
