@@ -101,6 +101,8 @@ pub enum Reason {
     Time(Color),
     /// A referee (a match) judged the score decisive or dead drawn.
     Adjudication,
+    /// The players agreed a draw.
+    Agreement,
     /// The match's move limit.
     MoveLimit,
 }
@@ -147,6 +149,14 @@ impl GameEnd {
         }
     }
 
+    /// A draw the players agreed.
+    pub fn agreed_draw() -> GameEnd {
+        GameEnd {
+            result: GameResult::Draw,
+            reason: Reason::Agreement,
+        }
+    }
+
     /// A draw by the match's move limit.
     pub fn move_limit() -> GameEnd {
         GameEnd {
@@ -170,6 +180,7 @@ impl GameEnd {
                 None => "Draw by adjudication".into(),
             },
             Reason::MoveLimit => "Draw by move limit".into(),
+            Reason::Agreement => "Draw by agreement".into(),
         }
     }
 
@@ -185,6 +196,7 @@ impl GameEnd {
             Reason::Time(_) => "time",
             Reason::Adjudication => "adjudication",
             Reason::MoveLimit => "move-limit",
+            Reason::Agreement => "agreement",
         }
     }
 }

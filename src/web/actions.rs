@@ -128,7 +128,7 @@ pub fn resign(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
     let color = match body.get("color").map(|c| c.as_str()) {
         None => match g.seats {
             Seats::Human(c) => c,
-            Seats::Both => end.side_to_move(),
+            Seats::Both | Seats::Friends => end.side_to_move(),
         },
         Some(Some("white")) => Color::White,
         Some(Some("black")) => Color::Black,

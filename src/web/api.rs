@@ -87,6 +87,9 @@ fn game_route(
         ("GET", []) => ok(game_json(&lock(game))),
         ("GET", ["pgn"]) => Ok(export_pgn(&lock(game))),
         ("GET", ["review"]) => review::get(game),
+        ("POST", [action]) if lock(game).seats == Seats::Friends => {
+            super::friends::route(app, body, action, game)
+        }
         ("POST", ["review"]) => review::start(app, game, &body_json(body)?),
         ("POST", ["engine-move"]) => ok(driver::engine_move(app, game)?),
         ("POST", ["stop"]) => {
@@ -146,6 +149,17 @@ fn create(app: &Arc<App>, body: &Value) -> Result<Reply, ApiError> {
     let seats = seats_of(body)?.unwrap_or(Seats::Human(Color::White));
     let level = level_of(body)?.unwrap_or(level::DEFAULT);
     let clock = clock_of(body)?;
+    if body.get("friend") == Some(&Value::Bool(true)) {
+        let mine = match seats {
+            Seats::Human(c) => c,
+            _ => {
+                return Err(ApiError::bad(
+                    "with a friend, human is \"white\" or \"black\"",
+                ))
+            }
+        };
+        return super::friends::create(app, pos, mine, clock);
+    }
     let game = app.store.insert(WebGame::new(pos, seats, level, clock))?;
     let state = game_json(&lock(&game));
     driver::drive(app, &game);
@@ -178,6 +192,7 @@ fn export_pgn(g: &WebGame) -> Reply {
         Seats::Human(Color::White) => ("You", "humpty"),
         Seats::Human(Color::Black) => ("humpty", "You"),
         Seats::Both => ("?", "?"),
+        Seats::Friends => ("White player", "Black player"),
     };
     let tags = [
         ("Event", "humpty serve".to_string()),

@@ -37,6 +37,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/clock.js"),
     ),
     (
+        "friends.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/friends.js"),
+    ),
+    (
         "games.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/games.js"),

@@ -6,7 +6,7 @@
 //! error, never replaced by an empty one.
 
 use super::clock::TimeControl;
-use super::game::{Seats, WebGame};
+use super::game::{SeatKeys, Seats, WebGame};
 use super::level::Level;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
@@ -80,6 +80,12 @@ const MIGRATIONS: &[&str] = &[
         result TEXT NOT NULL
     );
     CREATE INDEX games_unfinished ON games(result) WHERE result = '*';",
+    // 2: games between two people: seat keys, draw and rematch offers.
+    "ALTER TABLE games ADD COLUMN seat_white TEXT;
+    ALTER TABLE games ADD COLUMN seat_black TEXT;
+    ALTER TABLE games ADD COLUMN draw_offer TEXT;
+    ALTER TABLE games ADD COLUMN rematch_offer TEXT;
+    ALTER TABLE games ADD COLUMN rematch TEXT;",
 ];
 
 /// The schema version this humpty writes.
@@ -118,8 +124,9 @@ impl Db {
             .execute(
                 "INSERT OR REPLACE INTO games (id, created, updated, start_fen, moves,
                  clock_after, cursor, human, level, clock_base, clock_inc, turn_start,
-                 forfeit, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
-                 ?12, ?13, ?14)",
+                 forfeit, result, seat_white, seat_black, draw_offer, rematch_offer,
+                 rematch) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
+                 ?14, ?15, ?16, ?17, ?18, ?19)",
                 params![
                     g.id,
                     g.created,
@@ -135,6 +142,11 @@ impl Db {
                     row.turn_start,
                     row.forfeit,
                     row.result,
+                    g.keys.as_ref().map(|k| k.white.clone()),
+                    g.keys.as_ref().map(|k| k.black.clone()),
+                    g.draw_offer.map(color_word),
+                    g.rematch_offer.map(color_word),
+                    g.rematch,
                 ],
             )
             .map(|_| ())
@@ -147,7 +159,8 @@ impl Db {
         let row = conn
             .query_row(
                 "SELECT created, start_fen, moves, clock_after, cursor, human, level,
-                 clock_base, clock_inc, turn_start, forfeit FROM games WHERE id = ?1",
+                 clock_base, clock_inc, turn_start, forfeit, seat_white, seat_black,
+                 draw_offer, rematch_offer, rematch FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok(Stored {
@@ -160,6 +173,9 @@ impl Db {
                         level: r.get(6)?,
                         clock: (r.get(7)?, r.get(8)?, r.get(9)?),
                         forfeit: r.get(10)?,
+                        keys: (r.get(11)?, r.get(12)?),
+                        offers: (r.get(13)?, r.get(14)?),
+                        rematch: r.get(15)?,
                     })
                 },
             )
@@ -323,6 +339,24 @@ pub fn seats_word(s: Seats) -> &'static str {
         Seats::Human(Color::White) => "white",
         Seats::Human(Color::Black) => "black",
         Seats::Both => "both",
+        Seats::Friends => "friends",
+    }
+}
+
+/// "white" or "black".
+fn color_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// A colour as written by `color_word`.
+fn read_color(text: &str) -> Result<Color, String> {
+    match text {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(format!("bad colour '{text}'")),
     }
 }
 
@@ -331,6 +365,7 @@ fn forfeit_word(e: GameEnd) -> Option<String> {
     match e.reason {
         Reason::Resigned(c) => Some(format!("resign:{}", c.to_string().to_lowercase())),
         Reason::Time(c) => Some(format!("time:{}", c.to_string().to_lowercase())),
+        Reason::Agreement => Some("agreement".into()),
         _ => None,
     }
 }
@@ -346,6 +381,9 @@ struct Stored {
     level: String,
     clock: (Option<i64>, Option<i64>, Option<i64>),
     forfeit: Option<String>,
+    keys: (Option<String>, Option<String>),
+    offers: (Option<String>, Option<String>),
+    rematch: Option<String>,
 }
 
 impl Stored {
@@ -357,6 +395,7 @@ impl Stored {
             "white" => Seats::Human(Color::White),
             "black" => Seats::Human(Color::Black),
             "both" => Seats::Both,
+            "friends" => Seats::Friends,
             other => return Err(format!("bad seats '{other}'")),
         };
         let level_json: Value = serde_json::from_str(&self.level).map_err(|e| e.to_string())?;
@@ -389,18 +428,24 @@ impl Stored {
         }
         g.cursor = usize::try_from(self.cursor).unwrap_or(0).min(g.line.len());
         g.forfeit = self.forfeit.as_deref().map(read_forfeit).transpose()?;
+        g.keys = match self.keys {
+            (Some(white), Some(black)) => Some(SeatKeys { white, black }),
+            _ => None,
+        };
+        g.draw_offer = self.offers.0.as_deref().map(read_color).transpose()?;
+        g.rematch_offer = self.offers.1.as_deref().map(read_color).transpose()?;
+        g.rematch = self.rematch;
         Ok(g)
     }
 }
 
 /// Read `resign:white` and the like.
 fn read_forfeit(text: &str) -> Result<GameEnd, String> {
+    if text == "agreement" {
+        return Ok(GameEnd::agreed_draw());
+    }
     let (kind, color) = text.split_once(':').ok_or("bad forfeit")?;
-    let c = match color {
-        "white" => Color::White,
-        "black" => Color::Black,
-        _ => return Err(format!("bad forfeit '{text}'")),
-    };
+    let c = read_color(color)?;
     match kind {
         "resign" => Ok(GameEnd::resigned(c)),
         "time" => Ok(GameEnd::time(c)),

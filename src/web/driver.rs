@@ -214,6 +214,12 @@ pub fn engine_move(app: &Arc<App>, game: &SharedGame) -> Result<Value, ApiError>
                     match g.seats {
                         Seats::Human(c) => g.seats = Seats::Human(!c),
                         Seats::Both => g.engine_once = true,
+                        Seats::Friends => {
+                            return Err(ApiError::new(
+                                409,
+                                "the engine does not play in a game between two people",
+                            ))
+                        }
                     }
                     Ok(())
                 })?;

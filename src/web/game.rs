@@ -23,6 +23,42 @@ pub enum Seats {
     Human(Color),
     /// The human moves both sides (analysis board).
     Both,
+    /// Two people, each holding one side's secret seat key (`friends`).
+    Friends,
+}
+
+/// The secret keys of a game between two people: whoever holds one moves
+/// that side (the seat links carry them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatKeys {
+    /// White's key.
+    pub white: String,
+    /// Black's key.
+    pub black: String,
+}
+
+impl SeatKeys {
+    /// The side this key plays, if any (compared in constant time).
+    pub fn color_of(&self, key: &str) -> Option<Color> {
+        let same = |a: &str, b: &str| {
+            a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+        };
+        if same(key, &self.white) {
+            Some(Color::White)
+        } else if same(key, &self.black) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// This side's key.
+    pub fn of(&self, c: Color) -> &str {
+        match c {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
 }
 
 /// What a game waits for, at the end of its line.
@@ -84,6 +120,14 @@ pub struct WebGame {
     pub touched: Instant,
     /// The review of the game, running or done (`web::review`).
     pub review: Option<Arc<super::review::ReviewJob>>,
+    /// The seat keys, in a game between two people.
+    pub keys: Option<SeatKeys>,
+    /// The side offering a draw, until the other answers or a move is made.
+    pub draw_offer: Option<Color>,
+    /// The side asking for a rematch, once the game is over.
+    pub rematch_offer: Option<Color>,
+    /// The rematch's game id, once both asked.
+    pub rematch: Option<String>,
     /// Every page showing the game listens here (`web::events`).
     pub events: broadcast::Sender<String>,
 }
@@ -113,6 +157,10 @@ impl WebGame {
             last_engine: None,
             touched: Instant::now(),
             review: None,
+            keys: None,
+            draw_offer: None,
+            rematch_offer: None,
+            rematch: None,
             events: broadcast::channel(EVENT_BUFFER).0,
         }
     }
@@ -125,6 +173,7 @@ impl WebGame {
         fresh.id = self.id.clone();
         fresh.created = self.created;
         fresh.events = self.events.clone();
+        fresh.keys = self.keys.clone();
         fresh
     }
 
@@ -246,6 +295,7 @@ impl WebGame {
         self.forfeit = None;
         self.engine_once = false;
         self.last_engine = None;
+        self.draw_offer = None;
     }
 
     /// Play `m` (legal at the shown ply): the moves after the shown ply are

@@ -14,6 +14,7 @@ pub mod clock;
 pub mod db;
 pub mod driver;
 pub mod events;
+pub mod friends;
 pub mod front;
 pub mod game;
 pub mod guard;

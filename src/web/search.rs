@@ -39,6 +39,13 @@ fn claim(game: &SharedGame) -> Result<(Position, Arc<AtomicBool>), ApiError> {
             format!("the game is over ({})", e.text()),
         ));
     }
+    let playing = g.ending_at(&g.end_position(), g.line.len()).is_none();
+    if g.seats == super::game::Seats::Friends && playing {
+        return Err(ApiError::new(
+            409,
+            "no engine analysis during a game between two people",
+        ));
+    }
     g.stop_search();
     let flag = Arc::new(AtomicBool::new(false));
     g.search = Some(Arc::clone(&flag));

@@ -94,6 +94,12 @@ pub fn game_json(g: &WebGame) -> Value {
         "human": match g.seats {
             Seats::Human(c) => color_word(c),
             Seats::Both => "both",
+            Seats::Friends => "friends",
+        },
+        "draw_offer": g.draw_offer.map(color_word),
+        "rematch": {
+            "offered_by": g.rematch_offer.map(color_word),
+            "id": g.rematch,
         },
         "level": g.level.to_json(),
         "searching": g.search.is_some(),

@@ -15,6 +15,8 @@ const ui = {
   selected: null,    // square name of the picked-up piece
   drag: null,        // {from, el, ghost, startX, startY, moved}
   thinking: false,   // the server says the engine is thinking
+  seat: null,        // this page's seat key, in a game between two people
+  color: null,       // ... and the side it plays
   analysis: null,    // EventSource of the running analysis
   lines: {},         // multipv -> latest info
   levels: [],
@@ -223,7 +225,6 @@ function show(state) {
   const restartAnalysis = ui.analysis && (!prev || prev.fen !== state.fen);
   const sound = soundFor(prev, state);
   if (sound) playSound(sound);
-  const wasThinking = ui.thinking;
   ui.game = state;
   ui.thinking = state.waiting === "engine";
   ui.men = placement(state.fen);
@@ -236,23 +237,30 @@ function show(state) {
   $("status").textContent = statusText();
   $("fen").textContent = state.fen;
   $("pgn-download").href = gamePath("/pgn");
-  $("undo").disabled = state.moves.length === 0;
-  $("resign").disabled = state.status.over || state.human === "both";
-  $("engine-go").disabled = state.status.over || ui.thinking;
+  const friends = state.human === "friends";
+  $("undo").disabled = state.moves.length === 0 || friends;
+  $("resign").disabled = state.status.over || state.human === "both" || (friends && !ui.color);
+  $("engine-go").disabled = state.status.over || ui.thinking || friends;
+  $("set-fen").disabled = $("import-pgn").disabled = friends;
+  $("analyse").disabled = friends && !state.status.over;
+  drawFriend(state);
   // The bar turns with the board (White's side at the bottom when you
   // play White, at the top when you play Black).
   evalBar(ui.lines[1]);
   drawReview();
   if (restartAnalysis) startAnalysis();
   clockFrom(state);
-  if (wasThinking && !ui.thinking && prev && prev.id === state.id) playPremove();
+  // A queued premove is played when the turn comes back to this page.
+  if (prev && prev.id === state.id && prev.turn !== state.turn && humanMayMove()) playPremove();
 }
 
 // ---------- moving ----------
 
 function humanMayMove() {
   const g = ui.game;
-  return g && !g.status.over && !ui.thinking && (g.human === "both" || g.human === g.turn);
+  if (!g || g.status.over || ui.thinking) return false;
+  if (g.human === "friends") return ui.color === g.turn && g.ply === g.moves.length;
+  return g.human === "both" || g.human === g.turn;
 }
 
 function movesFrom(square) {
@@ -276,7 +284,7 @@ async function tryMove(from, to) {
     move = await pickPromotion(choices);
     if (!move) { drawMarks(); return; }
   }
-  await act("POST", "/move", { move: move.uci });
+  await act("POST", "/move", { move: move.uci, seat: ui.seat || undefined });
 }
 
 // The picker offers exactly the legal choices; a Frog's "stay" is the
@@ -467,7 +475,7 @@ function wire() {
   $("new-black").onclick = () => newGame("black");
   $("new-both").onclick = () => newGame("both");
   $("undo").onclick = () => act("POST", "/undo");
-  $("resign").onclick = () => { if (confirm("Resign this game?")) act("POST", "/resign", {}); };
+  $("resign").onclick = () => { if (confirm("Resign this game?")) act("POST", "/resign", { seat: ui.seat || undefined }); };
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); drawShapes(ui.flipped); };
   $("engine-go").onclick = () => engineMove();
   $("analyse").onclick = () => startAnalysis();
@@ -499,6 +507,7 @@ async function main() {
   wirePrefs();
   wireShapes(() => ui.flipped);
   wire();
+  wireFriends();
   try {
     await loadPieces();
     buildLegend();

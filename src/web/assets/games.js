@@ -37,11 +37,12 @@ function listen(id) {
 // Show a game (from its id) and follow it.
 async function openGame(id, push = true) {
   const state = await api("GET", `/api/games/${id}`);
+  await findSeat(state);
   stopStream();
   cancelPremove();
   ui.selected = null;
   ui.game = null;
-  ui.flipped = state.human === "black";
+  ui.flipped = state.human === "black" || ui.color === "black";
   buildBoard();
   show(state);
   listen(id);
@@ -52,6 +53,7 @@ async function openGame(id, push = true) {
 
 function opponentText(g) {
   if (g.human === "both") return "analysis board";
+  if (g.human === "friends") return "two people";
   const level = g.level && (g.level.name || (g.level.nodes ? `${g.level.nodes} nodes` : `${g.level.movetime_ms} ms`));
   return `you (${g.human}) vs humpty ${level}`;
 }

@@ -7,16 +7,18 @@
 
 const premove = { from: null, move: null };
 
-// True while a premove may be set: the engine thinks in a game against you.
+// True while a premove may be set: your opponent (the engine, or a friend)
+// is to move.
 function premoveTime() {
   const g = ui.game;
-  return !!g && ui.thinking && !g.status.over && g.human !== "both" && g.human !== g.turn;
+  const me = myColor();
+  return !!g && !!me && !g.status.over && g.turn !== me && g.ply === g.moves.length;
 }
 
 function yours(square) {
   const letter = ui.men[square];
   if (!letter) return false;
-  return (letter === letter.toUpperCase()) === (ui.game.human === "white");
+  return (letter === letter.toUpperCase()) === (myColor() === "white");
 }
 
 function cancelPremove() {

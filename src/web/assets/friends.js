@@ -1,0 +1,97 @@
+// Play a friend: a game with two secret seat links and a watch link. The
+// page holding a seat's key (from its link's #seat=..., kept in this
+// browser) moves that side, resigns for it, offers or answers a draw and
+// asks for a rematch; a page without a key watches.
+"use strict";
+
+const seatKey = (id) => `humpty-seat-${id}`;
+
+// The key of this game's seat in this browser: from the link's fragment
+// (then taken out of the address bar), else as kept.
+function seatFromLink(id) {
+  const m = location.hash.match(/^#seat=([0-9a-f]{32,64})$/);
+  if (m) {
+    try { localStorage.setItem(seatKey(id), m[1]); } catch (e) { /* private mode */ }
+    history.replaceState(null, "", location.pathname);
+    return m[1];
+  }
+  try { return localStorage.getItem(seatKey(id)); } catch (e) { return null; }
+}
+
+// Which side this page plays in `state` (null: it watches, or it is not a
+// game between two people).
+async function findSeat(state) {
+  ui.seat = null;
+  ui.color = null;
+  if (state.human !== "friends") return;
+  const key = seatFromLink(state.id);
+  if (!key) return;
+  try {
+    const r = await api("POST", `/api/games/${state.id}/seat`, { seat: key });
+    ui.seat = key;
+    ui.color = r.color;
+  } catch (e) { /* not a key of this game: watch */ }
+}
+
+// The colour the person at this page moves, if just one.
+function myColor() {
+  const g = ui.game;
+  if (!g) return null;
+  if (g.human === "friends") return ui.color;
+  return g.human === "white" || g.human === "black" ? g.human : null;
+}
+
+async function playFriend() {
+  try {
+    const state = await api("POST", "/api/games", { friend: true, human: "white", clock: clockChoice() });
+    try { localStorage.setItem(seatKey(state.id), state.seats.white); } catch (e) { /* private mode */ }
+    const origin = location.origin;
+    $("friend-link").value = origin + state.seats.links.friend;
+    $("watch-link").value = origin + state.seats.links.watch;
+    say("", "msg-new");
+    await openGame(state.id);
+    $("friend-links").hidden = false;
+  } catch (e) {
+    say(e.message, "msg-new");
+  }
+}
+
+// The buttons of a game between two people, from the server's state.
+function drawFriend(state) {
+  const friends = state.human === "friends";
+  $("friend-controls").hidden = !friends;
+  if (!friends) { $("friend-links").hidden = true; return; }
+  const me = ui.color;
+  const over = state.status.over && state.ply === state.moves.length;
+  const offered = state.draw_offer;
+  const re = state.rematch;
+  $("draw-offer").hidden = !me || over || offered === me;
+  $("draw-accept").hidden = $("draw-decline").hidden = !me || over || !offered || offered === me;
+  $("rematch").hidden = !me || !over || !!re.id || re.offered_by === me;
+  $("rematch").textContent = re.offered_by && re.offered_by !== me ? "Accept rematch" : "Rematch";
+  let text = me ? `You play ${me}.` : "You are watching.";
+  if (offered) text += ` ${offered === "white" ? "White" : "Black"} offers a draw.`;
+  if (re.offered_by && !re.id) text += ` ${re.offered_by === "white" ? "White" : "Black"} asks for a rematch.`;
+  $("friend-status").textContent = text;
+  if (re.id && me) goToRematch(state, re.id);
+}
+
+// Both asked: this page's key plays the other colour in the new game.
+function goToRematch(state, id) {
+  if (ui.game.id !== state.id || ui.leaving === id) return;
+  ui.leaving = id;
+  try { localStorage.setItem(seatKey(id), ui.seat); } catch (e) { /* private mode */ }
+  openGame(id).catch((e) => say(e.message, "msg-play"));
+}
+
+function wireFriends() {
+  $("new-friend").onclick = () => playFriend();
+  $("draw-offer").onclick = () => act("POST", "/draw", { seat: ui.seat, action: "offer" });
+  $("draw-accept").onclick = () => act("POST", "/draw", { seat: ui.seat, action: "accept" });
+  $("draw-decline").onclick = () => act("POST", "/draw", { seat: ui.seat, action: "decline" });
+  $("rematch").onclick = () => act("POST", "/rematch", { seat: ui.seat });
+  for (const [button, field] of [["copy-friend", "friend-link"], ["copy-watch", "watch-link"]]) {
+    $(button).onclick = () => navigator.clipboard && navigator.clipboard.writeText($(field).value)
+      .then(() => say("Link copied", "msg-new", "ok"));
+  }
+}

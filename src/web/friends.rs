@@ -1,0 +1,191 @@
+//! Games between two people ("Play a friend"): the game has two secret
+//! seat keys, one per side, carried by the seat links; whoever holds a key
+//! moves that side, resigns for it, offers or answers a draw and asks for
+//! a rematch. Everyone with the game's address can watch. The server's
+//! clocks apply as in any game.
+
+use super::actions;
+use super::clock::TimeControl;
+use super::driver::{change, over};
+use super::game::{SeatKeys, Seats, WebGame};
+use super::http::{body_json, ApiError, Reply};
+use super::level;
+use super::store::{lock, new_id, SharedGame};
+use super::view::{color_word, game_json};
+use super::App;
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
+use crate::rules::result::GameEnd;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+/// `POST /api/games {"friend": true, "human"?: "white"|"black", "fen"?,
+/// "clock"?}`: a game between two people. The answer carries the state,
+/// both seat keys, and the links: the creator's seat (`human`, White by
+/// default), the friend's seat, and the watch link.
+pub fn create(
+    app: &Arc<App>,
+    pos: Position,
+    mine: Color,
+    clock: Option<TimeControl>,
+) -> Result<Reply, ApiError> {
+    let mut game = WebGame::new(pos, Seats::Friends, level::DEFAULT, clock);
+    game.keys = Some(SeatKeys {
+        white: new_id(),
+        black: new_id(),
+    });
+    let game = app.store.insert(game)?;
+    let g = lock(&game);
+    let mut state = game_json(&g);
+    state["seats"] = seats_json(&g, mine);
+    Ok(Reply::Json(201, state))
+}
+
+/// The keys and the links (the key goes after `#`, so it never reaches a
+/// server log or a `Referer`).
+fn seats_json(g: &WebGame, mine: Color) -> Value {
+    let keys = g.keys.as_ref().expect("a game between two people");
+    let link = |c: Color| format!("/g/{}#seat={}", g.id, keys.of(c));
+    json!({
+        "white": keys.white,
+        "black": keys.black,
+        "yours": color_word(mine),
+        "links": {"you": link(mine), "friend": link(!mine), "watch": format!("/g/{}", g.id)},
+    })
+}
+
+/// The side the request's `seat` key plays (403 without a valid one).
+fn seat(g: &WebGame, body: &Value) -> Result<Color, ApiError> {
+    let key = body.get("seat").and_then(Value::as_str).unwrap_or("");
+    g.keys
+        .as_ref()
+        .and_then(|k| k.color_of(key))
+        .ok_or_else(|| ApiError::new(403, "this needs a seat link of this game"))
+}
+
+/// The routes of a game between two people.
+pub fn route(
+    app: &Arc<App>,
+    body: &[u8],
+    action: &str,
+    game: &SharedGame,
+) -> Result<Reply, ApiError> {
+    let body = body_json(body)?;
+    let ok = |state: Value| Ok(Reply::Json(200, state));
+    match action {
+        "seat" => {
+            let color = seat(&lock(game), &body)?;
+            ok(json!({ "color": color_word(color) }))
+        }
+        "move" => ok(change(app, game, |g| play(g, &body))?),
+        "resign" => ok(change(app, game, |g| resign(g, &body))?),
+        "draw" => ok(change(app, game, |g| draw(g, &body))?),
+        "rematch" => rematch(app, game, &body),
+        "review" => {
+            let g = lock(game);
+            if g.ending_at(&g.end_position(), g.line.len()).is_none() {
+                return Err(ApiError::new(409, "the review comes after the game"));
+            }
+            drop(g);
+            super::review::start(app, game, &body)
+        }
+        "goto" => ok(change(app, game, |g| {
+            if g.ending_at(&g.end_position(), g.line.len()).is_none() {
+                return Err(ApiError::new(409, "moves can be looked back at once the game is over"));
+            }
+            actions::goto(g, &body)
+        })?),
+        _ => Err(ApiError::new(
+            409,
+            format!("'{action}' is not for a game between two people: its players move by their seat links"),
+        )),
+    }
+}
+
+/// A move by the side whose key is given, on its turn, at the end.
+fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let color = seat(g, body)?;
+    let end = g.end_position();
+    if g.ending_at(&end, g.line.len()).is_some() {
+        return Err(over(g));
+    }
+    if end.side_to_move() != color {
+        return Err(ApiError::new(409, format!("it is {}'s turn", !color)));
+    }
+    g.cursor = g.line.len();
+    actions::play(g, body)
+}
+
+/// The key's side resigns.
+fn resign(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let color = seat(g, body)?;
+    actions::resign(g, &json!({"color": color_word(color)}))
+}
+
+/// `{"seat", "action": "offer" | "accept" | "decline"}`.
+fn draw(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+    let color = seat(g, body)?;
+    if g.ending_at(&g.end_position(), g.line.len()).is_some() {
+        return Err(over(g));
+    }
+    match body.get("action").and_then(Value::as_str) {
+        Some("offer") if g.draw_offer == Some(!color) => accept(g),
+        Some("offer") => g.draw_offer = Some(color),
+        Some("accept") if g.draw_offer == Some(!color) => accept(g),
+        Some("accept") => return Err(ApiError::new(409, "no draw is offered to you")),
+        Some("decline") if g.draw_offer == Some(!color) => g.draw_offer = None,
+        Some("decline") => return Err(ApiError::new(409, "no draw is offered to you")),
+        _ => {
+            return Err(ApiError::bad(
+                "action must be \"offer\", \"accept\" or \"decline\"",
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The draw is agreed.
+fn accept(g: &mut WebGame) {
+    g.draw_offer = None;
+    g.cursor = g.line.len();
+    g.forfeit = Some(GameEnd::agreed_draw());
+}
+
+/// `{"seat"}` once the game is over: ask for a rematch, or accept the
+/// other's. When both have asked, the new game starts with the colours
+/// swapped, each player keeping their key; `rematch` names it.
+fn rematch(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, ApiError> {
+    let (color, fresh) = {
+        let g = lock(game);
+        let color = seat(&g, body)?;
+        if g.ending_at(&g.end_position(), g.line.len()).is_none() {
+            return Err(ApiError::new(409, "a rematch comes after the game"));
+        }
+        let both = g.rematch_offer == Some(!color) && g.rematch.is_none();
+        (color, both.then(|| swapped(&g)))
+    };
+    let new_id = match fresh {
+        Some(new) => Some(app.store.insert(new)?),
+        None => None,
+    };
+    let state = change(app, game, |g| {
+        if let Some(new) = &new_id {
+            g.rematch = Some(lock(new).id.clone());
+        } else if g.rematch.is_none() {
+            g.rematch_offer = Some(color);
+        }
+        Ok(())
+    })?;
+    Ok(Reply::Json(200, state))
+}
+
+/// The rematch of `g`: its start and clock, colours (and keys) swapped.
+fn swapped(g: &WebGame) -> WebGame {
+    let control = g.clocks.as_ref().map(|c| c.control);
+    let mut new = WebGame::new(g.start.clone(), Seats::Friends, g.level, control);
+    new.keys = g.keys.as_ref().map(|k| SeatKeys {
+        white: k.black.clone(),
+        black: k.white.clone(),
+    });
+    new
+}
