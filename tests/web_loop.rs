@@ -312,3 +312,57 @@ fn a_damaged_or_newer_database_is_refused_with_a_clear_error() {
     assert!(err.contains("not a humpty game database"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn analysis_waits_in_a_queue_and_says_its_place() {
+    let s = Server::start(&ServeConfig {
+        max_searches: 1,
+        ..config(DbPath::Memory)
+    })
+    .unwrap();
+    let one = new_game(s.addr(), json!({"human": "both"}));
+    let two = new_game(s.addr(), json!({"human": "both"}));
+    let (a, b) = (one["id"].as_str().unwrap(), two["id"].as_str().unwrap());
+    let mut first = Events::open_path(s.addr(), &format!("/api/games/{a}/analysis"));
+    assert_eq!(first.next().0, "start");
+    let mut second = Events::open_path(s.addr(), &format!("/api/games/{b}/analysis"));
+    let (kind, v) = second.next();
+    assert_eq!((kind.as_str(), v["position"].as_u64()), ("queued", Some(1)));
+    // An engine move in a game never waits behind analysis.
+    let g = new_game(s.addr(), json!({"human": "black", "level": {"nodes": 300}}));
+    let mut page = Events::open(s.addr(), g["id"].as_str().unwrap());
+    page.state_until(QUICK, |v| plies(v) == 1);
+    // The first stops: the second gets the engine.
+    assert_eq!(act(s.addr(), a, "stop", json!({})).0, 200);
+    loop {
+        let (kind, _) = second.next();
+        if kind == "start" {
+            break;
+        }
+        assert_eq!(kind, "queued");
+    }
+}
+
+#[test]
+fn a_client_has_a_few_analysis_streams_at_most() {
+    let s = server();
+    let mut open = Vec::new();
+    for _ in 0..4 {
+        let g = new_game(s.addr(), json!({"human": "both"}));
+        let id = g["id"].as_str().unwrap().to_string();
+        open.push(Events::open_path(
+            s.addr(),
+            &format!("/api/games/{id}/analysis"),
+        ));
+    }
+    let g = new_game(s.addr(), json!({"human": "both"}));
+    let id = g["id"].as_str().unwrap();
+    let (status, v) = json_call(
+        s.addr(),
+        "GET",
+        &format!("/api/games/{id}/analysis"),
+        json!({}),
+    );
+    assert_eq!(status, 429, "{v}");
+    drop(open);
+}

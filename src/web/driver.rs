@@ -116,7 +116,12 @@ fn go_params(g: &WebGame) -> GoParams {
 /// Search the engine's move and play it, unless the game moved on.
 fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicBool>) {
     let found = loop {
-        match search::think(app, &turn.pos, turn.skill, &turn.go, flag) {
+        // The game's pages hear the engine's place in the queue, if any.
+        let waiting = |ahead: usize| {
+            notice(&lock(game), "queued", &json!({ "position": ahead + 1 }));
+            !flag.load(Ordering::SeqCst)
+        };
+        match search::think(app, &turn.pos, turn.skill, &turn.go, flag, waiting) {
             Ok(r) => break r,
             // Every engine busy: wait on (moves never give up).
             Err(e) if e.status == 503 && !flag.load(Ordering::SeqCst) => continue,

@@ -217,11 +217,16 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
     };
     let app = Arc::clone(&shared.app);
     if let Some(id) = api::analysis_path(&target).map(str::to_string) {
+        let ticket = match shared.guard.stream(addr.ip()) {
+            Ok(t) => t,
+            Err(e) => return error(e),
+        };
         let multipv = target.param("multipv").map(str::to_string);
         let started =
             blocking(move || super::search::analysis(&app, &id, multipv.as_deref())).await;
         return match started {
-            Ok(rx) => event_stream(rx),
+            // The client's stream slot is held as long as the stream.
+            Ok(rx) => event_stream(rx, Some(ticket)),
             Err(e) => error(e),
         };
     }
@@ -230,7 +235,7 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
             Ok((first, rx)) => {
                 let (tx, out) = tokio::sync::mpsc::channel(8);
                 tokio::spawn(super::events::relay(first, rx, tx));
-                event_stream(out)
+                event_stream(out, None)
             }
             Err(e) => error(e),
         };
@@ -308,11 +313,17 @@ fn error(e: ApiError) -> Response<Body> {
     r
 }
 
-/// A server-sent event stream from the stream thread's events.
-fn event_stream(rx: tokio::sync::mpsc::Receiver<String>) -> Response<Body> {
+/// A server-sent event stream from the stream thread's events (holding
+/// the client's stream slot, if any, until it ends).
+fn event_stream(
+    rx: tokio::sync::mpsc::Receiver<String>,
+    slot: Option<super::guard::Ticket>,
+) -> Response<Body> {
     use tokio_stream::StreamExt;
-    let events = tokio_stream::wrappers::ReceiverStream::new(rx)
-        .map(|text| Ok::<_, std::convert::Infallible>(text.into_bytes()));
+    let events = tokio_stream::wrappers::ReceiverStream::new(rx).map(move |text| {
+        let _held = &slot;
+        Ok::<_, std::convert::Infallible>(text.into_bytes())
+    });
     let mut r = typed(Body::from_stream(events), "text/event-stream");
     let h = r.headers_mut();
     h.insert("x-accel-buffering", HeaderValue::from_static("no"));

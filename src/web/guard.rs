@@ -36,13 +36,42 @@ impl Default for RateLimit {
 /// The checks, with the counts they keep per client.
 pub struct Guard {
     hosts: Vec<String>,
-    max_connections: usize,
-    connections: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    connections: Counter,
+    streams: Counter,
     limit: RateLimit,
     buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
 }
 
-/// A held connection slot, given back when dropped.
+/// Slots per client address (connections, analysis streams), each capped.
+struct Counter {
+    cap: usize,
+    held: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Counter {
+    fn new(cap: usize) -> Counter {
+        Counter {
+            cap,
+            held: Arc::default(),
+        }
+    }
+
+    /// A slot for `ip`, if it holds fewer than the cap.
+    fn take(&self, ip: IpAddr) -> Option<Ticket> {
+        let mut c = super::store::lock(&self.held);
+        let n = c.entry(ip).or_insert(0);
+        if *n >= self.cap {
+            return None;
+        }
+        *n += 1;
+        Some(Ticket {
+            ip,
+            connections: Arc::clone(&self.held),
+        })
+    }
+}
+
+/// A held slot (a connection, a stream), given back when dropped.
 pub struct Ticket {
     ip: IpAddr,
     connections: Arc<Mutex<HashMap<IpAddr, usize>>>,
@@ -79,6 +108,7 @@ impl Guard {
         bind_host: &str,
         public_url: Option<&str>,
         max_connections: usize,
+        max_streams: usize,
         limit: RateLimit,
     ) -> Guard {
         let mut hosts: Vec<String> = LOOPBACK_NAMES.iter().map(|s| s.to_string()).collect();
@@ -93,8 +123,8 @@ impl Guard {
         }
         Guard {
             hosts,
-            max_connections: max_connections.max(1),
-            connections: Arc::default(),
+            connections: Counter::new(max_connections.max(1)),
+            streams: Counter::new(max_streams.max(1)),
             limit,
             buckets: Mutex::default(),
         }
@@ -102,15 +132,20 @@ impl Guard {
 
     /// A connection slot for `ip`, or `None` past the per-client cap.
     pub fn connection(&self, ip: IpAddr) -> Option<Ticket> {
-        let mut c = super::store::lock(&self.connections);
-        let n = c.entry(ip).or_insert(0);
-        if *n >= self.max_connections {
-            return None;
-        }
-        *n += 1;
-        Some(Ticket {
-            ip,
-            connections: Arc::clone(&self.connections),
+        self.connections.take(ip)
+    }
+
+    /// A slot for one more analysis stream of this client (429 past the
+    /// cap: one person needs a few at most).
+    pub fn stream(&self, ip: IpAddr) -> Result<Ticket, ApiError> {
+        self.streams.take(ip).ok_or_else(|| {
+            ApiError::new(
+                429,
+                format!(
+                    "at most {} analysis streams per client: stop one first",
+                    self.streams.cap
+                ),
+            )
         })
     }
 
@@ -207,6 +242,7 @@ mod tests {
         let g = Guard::new(
             "0.0.0.0",
             Some("https://chess.example.org/"),
+            4,
             4,
             RateLimit::default(),
         );

@@ -51,6 +51,8 @@ pub struct ServeConfig {
     pub max_searches: usize,
     /// Most open connections from one client address.
     pub max_connections_per_client: usize,
+    /// Most analysis streams open at once from one client address.
+    pub max_streams_per_client: usize,
     /// The rate limit on new games and searches, per client address.
     pub rate_limit: RateLimit,
 }
@@ -66,6 +68,7 @@ impl Default for ServeConfig {
             max_games: 1000,
             max_searches: cores.clamp(1, 16),
             max_connections_per_client: 256,
+            max_streams_per_client: 4,
             rate_limit: RateLimit::default(),
         }
     }
@@ -112,6 +115,7 @@ impl Server {
             &cfg.host,
             cfg.public_url.as_deref(),
             cfg.max_connections_per_client,
+            cfg.max_streams_per_client,
             cfg.rate_limit,
         );
         let front = front::Front::start(listener, Arc::clone(&app), guard)?;

@@ -1,9 +1,12 @@
 //! The engines searches run on: a fixed number, one search thread each, so
 //! the number of search threads is capped however many games ask. A
-//! search borrows an engine and gives it back when it ends.
+//! search borrows an engine and gives it back when it ends; those that
+//! must wait queue first come, first served, and can say where they are
+//! in the queue.
 
 use super::store::lock;
 use crate::engine::Engine;
+use std::collections::VecDeque;
 use std::ops::{Deref, DerefMut};
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
@@ -21,7 +24,13 @@ pub struct Pool {
 struct PoolState {
     idle: Vec<Engine>,
     made: usize,
+    /// Tickets of the borrowers waiting, in order of arrival.
+    queue: VecDeque<u64>,
+    next_ticket: u64,
 }
+
+/// A waiting borrower hears its place in the queue this often.
+const QUEUE_REPORT: Duration = Duration::from_secs(1);
 
 /// An engine borrowed from the pool; it goes back when dropped.
 pub struct Borrowed<'a> {
@@ -36,6 +45,8 @@ impl Pool {
             state: Mutex::new(PoolState {
                 idle: Vec::new(),
                 made: 0,
+                queue: VecDeque::new(),
+                next_ticket: 0,
             }),
             freed: Condvar::new(),
             size: size.max(1),
@@ -49,24 +60,68 @@ impl Pool {
 
     /// An engine, waiting up to `patience` for one to be free.
     pub fn borrow(&self, patience: Duration) -> Option<Borrowed<'_>> {
-        let deadline = Instant::now() + patience;
+        self.borrow_queued(Some(patience), |_| true)
+    }
+
+    /// An engine, in turn: while others are ahead, `waiting` hears how
+    /// many, every second, and gives up the place by answering false.
+    /// `patience` bounds the wait (None: as long as `waiting` wants).
+    pub fn borrow_queued(
+        &self,
+        patience: Option<Duration>,
+        mut waiting: impl FnMut(usize) -> bool,
+    ) -> Option<Borrowed<'_>> {
+        let deadline = patience.map(|p| Instant::now() + p);
         let mut state = lock(&self.state);
+        let ticket = state.next_ticket;
+        state.next_ticket += 1;
+        state.queue.push_back(ticket);
+        // The first report comes at once, then one a second.
+        let mut reported: Option<Instant> = None;
         loop {
-            if let Some(engine) = state.idle.pop() {
-                return Some(self.lend(engine));
-            }
-            if state.made < self.size {
-                state.made += 1;
+            let first = state.queue.front() == Some(&ticket);
+            if first && (!state.idle.is_empty() || state.made < self.size) {
+                state.queue.pop_front();
+                let engine = state.idle.pop();
+                if engine.is_none() {
+                    state.made += 1;
+                }
                 drop(state);
-                return Some(self.lend(Engine::with_hash_mib(HASH_MIB)));
+                // The next in line may find an engine too.
+                self.freed.notify_all();
+                return Some(self.lend(engine.unwrap_or_else(|| Engine::with_hash_mib(HASH_MIB))));
             }
-            let left = deadline.checked_duration_since(Instant::now())?;
+            let now = Instant::now();
+            let ahead = state.queue.iter().position(|&t| t == ticket).unwrap_or(0);
+            let mut keep = deadline.is_none_or(|d| now < d);
+            if keep && reported.is_none_or(|r| now.duration_since(r) >= QUEUE_REPORT) {
+                // Told without the pool's lock: the borrower may write to
+                // a slow client.
+                drop(state);
+                keep = waiting(ahead);
+                state = lock(&self.state);
+                reported = Some(Instant::now());
+            }
+            if !keep {
+                state.queue.retain(|&t| t != ticket);
+                drop(state);
+                self.freed.notify_all();
+                return None;
+            }
+            let wait = deadline.map_or(QUEUE_REPORT, |d| {
+                d.saturating_duration_since(now).min(QUEUE_REPORT)
+            });
             state = self
                 .freed
-                .wait_timeout(state, left)
+                .wait_timeout(state, wait)
                 .unwrap_or_else(|p| p.into_inner())
                 .0;
         }
+    }
+
+    /// How many borrowers wait now.
+    pub fn waiting(&self) -> usize {
+        lock(&self.state).queue.len()
     }
 
     fn lend(&self, engine: Engine) -> Borrowed<'_> {
@@ -95,7 +150,7 @@ impl Drop for Borrowed<'_> {
         if let Some(mut engine) = self.engine.take() {
             engine.stop();
             lock(&self.pool.state).idle.push(engine);
-            self.pool.freed.notify_one();
+            self.pool.freed.notify_all();
         }
     }
 }

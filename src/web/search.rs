@@ -20,8 +20,6 @@ use tokio::sync::mpsc::Receiver;
 
 /// How long an engine move waits for a free engine.
 const MOVE_PATIENCE: Duration = Duration::from_secs(60);
-/// How long analysis waits for a free engine.
-const ANALYSIS_PATIENCE: Duration = Duration::from_secs(5);
 /// A comment line this often keeps the stream alive and notices a closed
 /// tab, so its engine is freed.
 const KEEPALIVE: Duration = Duration::from_secs(2);
@@ -64,11 +62,12 @@ pub fn think(
     skill: i64,
     go: &GoParams,
     flag: &AtomicBool,
+    waiting: impl FnMut(usize) -> bool,
 ) -> Result<SearchResult, ApiError> {
     // Engine moves have engines of their own: analysis never delays them.
     let mut engine = app
         .moves
-        .borrow(MOVE_PATIENCE)
+        .borrow_queued(Some(MOVE_PATIENCE), waiting)
         .ok_or_else(|| ApiError::new(503, "every engine is busy; try again"))?;
     // Pooled engines serve every game: each search sets its own strength.
     engine.strength_mut().level = skill;
@@ -131,21 +130,22 @@ fn start_stream(
     lines: usize,
 ) -> Result<Receiver<String>, ApiError> {
     let (pos, flag) = claim(&game)?;
-    let (out, rx) = EventStream::new();
-    let (ready_tx, ready_rx) = channel();
+    let (mut out, rx) = EventStream::new();
     let (game2, flag2) = (Arc::clone(&game), Arc::clone(&flag));
     let spawned = std::thread::Builder::new()
         .name("analysis".into())
         .spawn(move || {
             let app = Arc::clone(&slot.0);
-            let Some(engine) = app.pool.borrow(ANALYSIS_PATIENCE) else {
-                release(&game2, &flag2);
-                let busy = ApiError::new(503, "every engine is busy; try again");
-                let _ = ready_tx.send(Err(busy));
-                return;
-            };
-            let _ = ready_tx.send(Ok(()));
-            stream(engine, out, &game2, pos, &flag2, lines);
+            // Waiting for an engine, the page hears its place in the
+            // queue; it gives the place up by leaving or stopping.
+            let engine = app.pool.borrow_queued(None, |ahead| {
+                let told = out.event("queued", &json!({ "position": ahead + 1 }));
+                told.is_ok() && !flag2.load(Ordering::SeqCst)
+            });
+            match engine {
+                Some(engine) => stream(engine, out, &game2, pos, &flag2, lines),
+                None => release(&game2, &flag2),
+            }
             drop(slot);
         });
     if let Err(e) = spawned {
@@ -155,9 +155,6 @@ fn start_stream(
             format!("cannot start the analysis: {e}"),
         ));
     }
-    ready_rx
-        .recv()
-        .unwrap_or_else(|_| Err(ApiError::new(500, "the analysis did not start")))?;
     Ok(rx)
 }
 

@@ -64,13 +64,14 @@ pub struct Events {
 impl Events {
     /// Open `GET /api/games/{id}/events`.
     pub fn open(addr: SocketAddr, id: &str) -> Events {
+        Events::open_path(addr, &format!("/api/games/{id}/events"))
+    }
+
+    /// Open any event stream.
+    pub fn open_path(addr: SocketAddr, path: &str) -> Events {
         let mut s = TcpStream::connect(addr).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-        write!(
-            s,
-            "GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
-        )
-        .unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n").unwrap();
         let mut reader = BufReader::new(s);
         let mut line = String::new();
         reader.read_line(&mut line).unwrap();

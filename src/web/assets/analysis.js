@@ -24,6 +24,11 @@ function startAnalysis() {
     ui.lines[info.multipv] = info.bound && last ? { ...last, bound_text: boundText(info) } : info;
     drawLines();
   });
+  // Every engine busy: the server says how many are ahead in the queue.
+  es.addEventListener("queued", (e) => {
+    const n = JSON.parse(e.data).position;
+    $("lines").textContent = `Waiting for a free engine: number ${n} in the queue…`;
+  });
   es.addEventListener("done", () => stopStream());
   es.onerror = () => stopStream();
 }

@@ -32,6 +32,9 @@ function listen(id) {
   events.gameId = id;
   events.addEventListener("state", (e) => { if (ui.game && ui.game.id === id) show(JSON.parse(e.data)); });
   events.addEventListener("problem", (e) => say(JSON.parse(e.data).error, "msg-play"));
+  events.addEventListener("queued", (e) => {
+    if (ui.thinking) $("status").textContent = `humpty waits for a free engine: number ${JSON.parse(e.data).position} in the queue…`;
+  });
 }
 
 // Show a game (from its id) and follow it.
