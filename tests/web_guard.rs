@@ -92,9 +92,21 @@ fn foreign_hosts_and_origins_and_other_content_types_are_refused() {
         (format!("{local}Content-Type: text/plain\r\n"), "{}", 403),
         (local.clone(), "{}", 403),
         (
-            format!("{local}Origin: http://localhost:{}\r\n{JSON}", a.port()),
+            format!("{local}Origin: http://127.0.0.1:{}\r\n{JSON}", a.port()),
             "{}",
             201,
+        ),
+        // Another service on this machine is another origin (its port), and
+        // so is the same server under another name.
+        (
+            format!("{local}Origin: http://127.0.0.1:{}\r\n{JSON}", a.port() ^ 1),
+            "{}",
+            403,
+        ),
+        (
+            format!("{local}Origin: http://localhost:{}\r\n{JSON}", a.port()),
+            "{}",
+            403,
         ),
         (format!("{local}{JSON}"), "{}", 201),
     ];

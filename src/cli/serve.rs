@@ -28,6 +28,12 @@ pub fn serve_command() -> Command {
                 .help("The address people use through a reverse proxy (https://chess.example.org): its host name is accepted"),
         )
         .arg(
+            Arg::new("behind-proxy")
+                .long("behind-proxy")
+                .action(ArgAction::SetTrue)
+                .help("Served through a reverse proxy on this machine: per-client limits use its X-Forwarded-For (docs/web.md)"),
+        )
+        .arg(
             Arg::new("db")
                 .long("db")
                 .value_name("PATH")
@@ -61,6 +67,7 @@ pub fn serve(m: &ArgMatches) -> Result<(), String> {
         port: *m.get_one::<u16>("port").expect("defaulted"),
         max_games: *m.get_one::<u64>("max-games").expect("defaulted") as usize,
         public_url: m.get_one::<String>("public-url").cloned(),
+        behind_proxy: m.get_flag("behind-proxy"),
         ..ServeConfig::default()
     };
     if let Some(n) = m.get_one::<u64>("max-searches") {

@@ -114,7 +114,9 @@ impl Db {
     }
 
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        super::store::lock(&self.conn)
+        // A panic while holding it leaves the connection usable: every
+        // write is one statement.
+        self.conn.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// Write the game (its whole row, in one transaction).

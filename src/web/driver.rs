@@ -9,17 +9,20 @@ use super::clock::now_ms;
 use super::events::{notice, publish};
 use super::game::{Seats, Waiting, WebGame};
 use super::http::ApiError;
-use super::search;
 use super::store::{lock, SharedGame};
 use super::view::engine_move_json;
 use super::App;
-use crate::engine::GoParams;
+use crate::engine::{GoParams, SearchResult};
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
+
+/// How long an engine move waits for a free engine.
+const MOVE_PATIENCE: Duration = Duration::from_secs(60);
 
 /// How often the clock watcher looks at the running clocks.
 const CLOCK_TICK: Duration = Duration::from_millis(100);
@@ -121,7 +124,7 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
             notice(&lock(game), "queued", &json!({ "position": ahead + 1 }));
             !flag.load(Ordering::SeqCst)
         };
-        match search::think(app, &turn.pos, turn.skill, &turn.go, flag, waiting) {
+        match think(app, &turn.pos, turn.skill, &turn.go, flag, waiting) {
             Ok(r) => break r,
             // Every engine busy: wait on (moves never give up).
             Err(e) if e.status == 503 && !flag.load(Ordering::SeqCst) => continue,
@@ -266,4 +269,41 @@ pub fn over(g: &WebGame) -> ApiError {
         .ending_at(&g.end_position(), g.line.len())
         .map_or_else(String::new, |e| e.text());
     ApiError::new(409, format!("the game is over ({text})"))
+}
+
+/// Search `pos` on a pooled engine until the limits or the stop flag.
+fn think(
+    app: &App,
+    pos: &Position,
+    skill: i64,
+    go: &GoParams,
+    flag: &AtomicBool,
+    waiting: impl FnMut(usize) -> bool,
+) -> Result<SearchResult, ApiError> {
+    // Engine moves have engines of their own: analysis never delays them.
+    let mut engine = app
+        .moves
+        .borrow_queued(Some(MOVE_PATIENCE), waiting)
+        .ok_or_else(|| ApiError::new(503, "every engine is busy; try again"))?;
+    // Pooled engines serve every game: each search sets its own strength.
+    engine.strength_mut().level = skill;
+    engine.set_position(pos.clone());
+    let (tx, rx) = channel();
+    engine.go(
+        go,
+        Box::new(|_| {}),
+        Box::new(move |r| {
+            let _ = tx.send(r);
+        }),
+    );
+    loop {
+        match rx.recv_timeout(Duration::from_millis(10)) {
+            Ok(r) => return Ok(r),
+            Err(RecvTimeoutError::Timeout) if flag.load(Ordering::SeqCst) => engine.stop(),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(ApiError::new(500, "the search ended without a result"))
+            }
+        }
+    }
 }

@@ -5,11 +5,9 @@
 //! behind skips to the next state, which is complete.
 
 use super::game::WebGame;
-use super::http::ApiError;
+use super::store::SharedGame;
 use super::view::game_json;
-use super::App;
 use serde_json::Value;
-use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 
@@ -36,13 +34,9 @@ pub fn notice(g: &WebGame, kind: &str, data: &Value) {
 }
 
 /// Start listening to a game: its state now, and what comes after.
-pub fn subscribe(
-    app: &Arc<App>,
-    id: &str,
-) -> Result<(String, broadcast::Receiver<String>), ApiError> {
-    let game = super::driver::find(app, id)?;
-    let g = super::store::lock(&game);
-    Ok((wire("state", &game_json(&g)), g.events.subscribe()))
+pub fn subscribe(game: &SharedGame) -> (String, broadcast::Receiver<String>) {
+    let g = super::store::lock(game);
+    (wire("state", &game_json(&g)), g.events.subscribe())
 }
 
 /// Pass a game's events to one page until it leaves.

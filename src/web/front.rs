@@ -208,7 +208,8 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
         return error(e);
     }
     let target = Target::of(req.method().as_str(), &url);
-    if let Err(e) = shared.guard.rate(addr.ip(), &target) {
+    let client = shared.guard.client(addr.ip(), req.headers());
+    if let Err(e) = shared.guard.rate(client, &target) {
         return error(e);
     }
     let body = match read_body(req.into_body()).await {
@@ -217,7 +218,7 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
     };
     let app = Arc::clone(&shared.app);
     if let Some(id) = api::analysis_path(&target).map(str::to_string) {
-        let ticket = match shared.guard.stream(addr.ip()) {
+        let ticket = match shared.guard.stream(client) {
             Ok(t) => t,
             Err(e) => return error(e),
         };
@@ -231,7 +232,11 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
         };
     }
     if let Some(id) = api::events_path(&target).map(str::to_string) {
-        return match blocking(move || super::events::subscribe(&app, &id)).await {
+        let listen = move || {
+            let game = super::driver::find(&app, &id)?;
+            Ok(super::events::subscribe(&game))
+        };
+        return match blocking(listen).await {
             Ok((first, rx)) => {
                 let (tx, out) = tokio::sync::mpsc::channel(8);
                 tokio::spawn(super::events::relay(first, rx, tx));

@@ -39,6 +39,9 @@ pub struct Guard {
     connections: Counter,
     streams: Counter,
     limit: RateLimit,
+    /// Behind a reverse proxy on this machine: the client is the address
+    /// the proxy names in `X-Forwarded-For`.
+    behind_proxy: bool,
     buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
 }
 
@@ -110,6 +113,7 @@ impl Guard {
         max_connections: usize,
         max_streams: usize,
         limit: RateLimit,
+        behind_proxy: bool,
     ) -> Guard {
         let mut hosts: Vec<String> = LOOPBACK_NAMES.iter().map(|s| s.to_string()).collect();
         let bind = bind_host.trim_matches(['[', ']']).to_ascii_lowercase();
@@ -125,9 +129,27 @@ impl Guard {
             hosts,
             connections: Counter::new(max_connections.max(1)),
             streams: Counter::new(max_streams.max(1)),
+            behind_proxy,
             limit,
             buckets: Mutex::default(),
         }
+    }
+
+    /// The client a request comes from: the peer, or behind a proxy on
+    /// this machine the last address of `X-Forwarded-For` (the one the
+    /// proxy wrote; earlier ones are the client's word, not trusted).
+    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+        if !self.behind_proxy || !peer.is_loopback() {
+            return peer;
+        }
+        headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|ip| ip.trim().parse().ok())
+            .unwrap_or(peer)
     }
 
     /// A connection slot for `ip`, or `None` past the per-client cap.
@@ -169,8 +191,12 @@ impl Guard {
         });
         match text(header::ORIGIN) {
             Some(origin) => {
+                // Same origin: the page's host and port are the ones this
+                // request is sent to (another local service on another
+                // port is another origin).
                 let authority = origin.split_once("://").map_or("", |(_, a)| a);
-                if !self.hosts.contains(&host_name(authority)) {
+                let to = text(header::HOST).unwrap_or("");
+                if !authority.eq_ignore_ascii_case(to) {
                     return Err(ApiError::new(
                         403,
                         format!("requests from {origin} are refused"),
@@ -245,6 +271,29 @@ mod tests {
             4,
             4,
             RateLimit::default(),
+            true,
+        );
+        let mut h = HeaderMap::new();
+        let local: IpAddr = "127.0.0.1".parse().unwrap();
+        assert_eq!(g.client(local, &h), local);
+        h.append("x-forwarded-for", "6.6.6.6, 203.0.113.7".parse().unwrap());
+        assert_eq!(
+            g.client(local, &h),
+            "203.0.113.7".parse::<IpAddr>().unwrap()
+        );
+        let far: IpAddr = "198.51.100.1".parse().unwrap();
+        assert_eq!(
+            g.client(far, &h),
+            far,
+            "only a proxy on this machine is believed"
+        );
+        let g = Guard::new(
+            "0.0.0.0",
+            Some("https://chess.example.org/"),
+            4,
+            4,
+            RateLimit::default(),
+            false,
         );
         assert!(g.hosts.contains(&"chess.example.org".to_string()));
         assert!(!g.hosts.contains(&"0.0.0.0".to_string()));

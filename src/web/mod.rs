@@ -55,6 +55,9 @@ pub struct ServeConfig {
     pub max_streams_per_client: usize,
     /// The rate limit on new games and searches, per client address.
     pub rate_limit: RateLimit,
+    /// Served through a reverse proxy on this machine (`--behind-proxy`):
+    /// limits per client use the address the proxy forwards.
+    pub behind_proxy: bool,
 }
 
 impl Default for ServeConfig {
@@ -70,6 +73,7 @@ impl Default for ServeConfig {
             max_connections_per_client: 256,
             max_streams_per_client: 4,
             rate_limit: RateLimit::default(),
+            behind_proxy: false,
         }
     }
 }
@@ -117,6 +121,7 @@ impl Server {
             cfg.max_connections_per_client,
             cfg.max_streams_per_client,
             cfg.rate_limit,
+            cfg.behind_proxy,
         );
         let front = front::Front::start(listener, Arc::clone(&app), guard)?;
         Ok(Server { front, addr, app })

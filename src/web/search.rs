@@ -9,7 +9,7 @@ use super::store::{lock, SharedGame};
 use super::view::info_json;
 use super::App;
 use crate::engine::strength::MAX_SKILL_LEVEL;
-use crate::engine::{GoParams, SearchResult};
+use crate::engine::GoParams;
 use crate::rules::position::Position;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -18,8 +18,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::Receiver;
 
-/// How long an engine move waits for a free engine.
-const MOVE_PATIENCE: Duration = Duration::from_secs(60);
 /// A comment line this often keeps the stream alive and notices a closed
 /// tab, so its engine is freed.
 const KEEPALIVE: Duration = Duration::from_secs(2);
@@ -53,43 +51,6 @@ fn claim(game: &SharedGame) -> Result<(Position, Arc<AtomicBool>), ApiError> {
 /// Forget the search if it is still the game's current one.
 fn release(game: &SharedGame, flag: &Arc<AtomicBool>) {
     lock(game).end_search(flag);
-}
-
-/// Search `pos` on a pooled engine until the limits or the stop flag.
-pub fn think(
-    app: &App,
-    pos: &Position,
-    skill: i64,
-    go: &GoParams,
-    flag: &AtomicBool,
-    waiting: impl FnMut(usize) -> bool,
-) -> Result<SearchResult, ApiError> {
-    // Engine moves have engines of their own: analysis never delays them.
-    let mut engine = app
-        .moves
-        .borrow_queued(Some(MOVE_PATIENCE), waiting)
-        .ok_or_else(|| ApiError::new(503, "every engine is busy; try again"))?;
-    // Pooled engines serve every game: each search sets its own strength.
-    engine.strength_mut().level = skill;
-    engine.set_position(pos.clone());
-    let (tx, rx) = channel();
-    engine.go(
-        go,
-        Box::new(|_| {}),
-        Box::new(move |r| {
-            let _ = tx.send(r);
-        }),
-    );
-    loop {
-        match rx.recv_timeout(Duration::from_millis(10)) {
-            Ok(r) => return Ok(r),
-            Err(RecvTimeoutError::Timeout) if flag.load(Ordering::SeqCst) => engine.stop(),
-            Err(RecvTimeoutError::Timeout) => {}
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(ApiError::new(500, "the search ended without a result"))
-            }
-        }
-    }
 }
 
 /// `GET .../analysis?multipv=N`: infinite analysis of the shown position,
