@@ -366,3 +366,37 @@ fn a_client_has_a_few_analysis_streams_at_most() {
     assert_eq!(status, 429, "{v}");
     drop(open);
 }
+
+#[test]
+fn a_finished_review_is_kept_with_the_game_in_the_database() {
+    let dir = std::env::temp_dir().join(format!("humpty-review-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = DbPath::File(dir.join("games.sqlite3"));
+    let s = Server::start(&config(db.clone())).unwrap();
+    let g = new_game(s.addr(), json!({"human": "both"}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let mut v = g;
+    for _ in 0..2 {
+        v = act(s.addr(), &id, "move", json!({"move": v["legal"][0]["uci"]})).1;
+    }
+    assert_eq!(act(s.addr(), &id, "review", json!({"nodes": 2000})).0, 202);
+    let path = format!("/api/games/{id}/review");
+    let deadline = Instant::now() + QUICK;
+    let done = loop {
+        let (_, r) = json_call(s.addr(), "GET", &path, json!({}));
+        if r["state"] == "done" {
+            break r;
+        }
+        assert!(Instant::now() < deadline, "{r}");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    drop(s);
+    let s = Server::start(&config(db)).unwrap();
+    let (status, again) = json_call(s.addr(), "GET", &path, json!({}));
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(again["state"], "done");
+    assert_eq!(again["result"], done["result"]);
+    assert_eq!(again["current"], true);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -86,6 +86,8 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN draw_offer TEXT;
     ALTER TABLE games ADD COLUMN rematch_offer TEXT;
     ALTER TABLE games ADD COLUMN rematch TEXT;",
+    // 3: the game's finished review (JSON: the moves reviewed and the result).
+    "ALTER TABLE games ADD COLUMN review TEXT;",
 ];
 
 /// The schema version this humpty writes.
@@ -127,8 +129,8 @@ impl Db {
                 "INSERT OR REPLACE INTO games (id, created, updated, start_fen, moves,
                  clock_after, cursor, human, level, clock_base, clock_inc, turn_start,
                  forfeit, result, seat_white, seat_black, draw_offer, rematch_offer,
-                 rematch) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13,
-                 ?14, ?15, ?16, ?17, ?18, ?19)",
+                 rematch, review) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
+                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
                 params![
                     g.id,
                     g.created,
@@ -149,6 +151,10 @@ impl Db {
                     g.draw_offer.map(color_word),
                     g.rematch_offer.map(color_word),
                     g.rematch,
+                    g.review
+                        .as_ref()
+                        .and_then(|r| r.stored())
+                        .map(|v| v.to_string()),
                 ],
             )
             .map(|_| ())
@@ -162,7 +168,7 @@ impl Db {
             .query_row(
                 "SELECT created, start_fen, moves, clock_after, cursor, human, level,
                  clock_base, clock_inc, turn_start, forfeit, seat_white, seat_black,
-                 draw_offer, rematch_offer, rematch FROM games WHERE id = ?1",
+                 draw_offer, rematch_offer, rematch, review FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok(Stored {
@@ -178,6 +184,7 @@ impl Db {
                         keys: (r.get(11)?, r.get(12)?),
                         offers: (r.get(13)?, r.get(14)?),
                         rematch: r.get(15)?,
+                        review: r.get(16)?,
                     })
                 },
             )
@@ -192,7 +199,8 @@ impl Db {
     pub fn unfinished(&self) -> Result<Vec<String>, String> {
         let conn = self.conn();
         let mut stmt = conn
-            .prepare("SELECT id FROM games WHERE result = '*'")
+            // Analysis boards have no clock and no engine turn to resume.
+            .prepare("SELECT id FROM games WHERE result = '*' AND human != 'both'")
             .map_err(|e| e.to_string())?;
         let ids = stmt
             .query_map([], |r| r.get(0))
@@ -386,6 +394,7 @@ struct Stored {
     keys: (Option<String>, Option<String>),
     offers: (Option<String>, Option<String>),
     rematch: Option<String>,
+    review: Option<String>,
 }
 
 impl Stored {
@@ -437,6 +446,13 @@ impl Stored {
         g.draw_offer = self.offers.0.as_deref().map(read_color).transpose()?;
         g.rematch_offer = self.offers.1.as_deref().map(read_color).transpose()?;
         g.rematch = self.rematch;
+        let review = self
+            .review
+            .as_deref()
+            .and_then(|r| serde_json::from_str(r).ok());
+        g.review = review
+            .and_then(|r: Value| super::review::ReviewJob::restored(&r, &g.start))
+            .map(std::sync::Arc::new);
         Ok(g)
     }
 }

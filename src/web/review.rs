@@ -64,11 +64,56 @@ pub fn start(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, A
     drop(g);
     let app = Arc::clone(app);
     let worker = Arc::clone(&job);
+    let game = Arc::clone(game);
     std::thread::spawn(move || {
         let result = run(&app, &start, &worker, nodes);
+        // A finished review is kept with the game, in the database too;
+        // under the game's lock, so nobody sees it done before it is kept.
+        let g = lock(&game);
         *lock_outcome(&worker) = Some(result);
+        if g.review.as_ref().is_some_and(|r| Arc::ptr_eq(r, &worker)) {
+            if let Err(e) = app.store.save(&g) {
+                eprintln!(
+                    "humpty serve: the review of game {} is not stored: {}",
+                    g.id, e.message
+                );
+            }
+        }
     });
     Ok(Reply::Json(202, status(&job)))
+}
+
+impl ReviewJob {
+    /// The finished review as it is stored: the moves and the result
+    /// (None while it runs, or if it failed).
+    pub fn stored(&self) -> Option<Value> {
+        match lock_outcome(self).as_ref() {
+            Some(Ok(result)) => Some(json!({
+                "moves": self.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+                "result": result,
+            })),
+            _ => None,
+        }
+    }
+
+    /// A finished review read back from the database (`line` is the
+    /// game's; a stored review of another line is not used).
+    pub fn restored(stored: &Value, start: &crate::rules::position::Position) -> Option<ReviewJob> {
+        let mut pos = start.clone();
+        let mut line = Vec::new();
+        for m in stored.get("moves")?.as_array()? {
+            let m = pos.parse_move(m.as_str()?).ok()?;
+            pos.make_move(m);
+            line.push(m);
+        }
+        let total = line.len() + 1;
+        Some(ReviewJob {
+            line,
+            total,
+            done: AtomicUsize::new(total),
+            outcome: Mutex::new(Some(Ok(stored.get("result")?.clone()))),
+        })
+    }
 }
 
 fn lock_outcome(job: &ReviewJob) -> std::sync::MutexGuard<'_, Option<Result<Value, String>>> {
