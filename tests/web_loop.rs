@@ -277,6 +277,12 @@ fn games_survive_kill_9_with_moves_level_and_clock() {
     let mut page = Events::open(server.addr, &id);
     assert_eq!(act(server.addr, &id, "move", json!({ "move": m })).0, 200);
     page.state_until(QUICK, |v| plies(v) == 8);
+    // The PGN has the time control and each move's clock, and reads back.
+    let (_, pgn) = call(server.addr, "GET", &format!("/api/games/{id}/pgn"), None);
+    assert!(pgn.contains("[TimeControl \"300+2\"]"), "{pgn}");
+    assert_eq!(pgn.matches("[%clk").count(), 8, "{pgn}");
+    let (status, back) = act(server.addr, &aid, "pgn", json!({ "pgn": pgn }));
+    assert_eq!((status, plies(&back)), (200, 8), "{back}");
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }

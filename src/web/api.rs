@@ -182,6 +182,12 @@ fn list(app: &Arc<App>, ids: &str) -> Result<Reply, ApiError> {
     Ok(Reply::Json(200, json!({ "games": games })))
 }
 
+/// `[%clk 0:04:58]` (hours, minutes, seconds, rounded down).
+fn clk(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
+}
+
 /// `GET .../pgn`: the game (to the end of its line) as a PGN download.
 fn export_pgn(g: &WebGame) -> Reply {
     let end = g.line.len();
@@ -194,7 +200,7 @@ fn export_pgn(g: &WebGame) -> Reply {
         Seats::Both => ("?", "?"),
         Seats::Friends => ("White player", "Black player"),
     };
-    let tags = [
+    let mut tags = vec![
         ("Event", "humpty serve".to_string()),
         ("Site", "humpty web board".to_string()),
         ("White", white.to_string()),
@@ -205,16 +211,25 @@ fn export_pgn(g: &WebGame) -> Reply {
         ("SetUp", "1".to_string()),
         ("FEN", g.start.to_fen()),
     ];
+    let clocks = g.clocks.as_ref().filter(|_| g.seats != Seats::Both);
+    if let Some(c) = clocks {
+        let secs = |ms: i64| format!("{}", ms as f64 / 1000.0);
+        let control = format!("{}+{}", secs(c.control.base_ms), secs(c.control.inc_ms));
+        tags.push(("TimeControl", control));
+    }
     let mut walk = g.start.clone();
     let moves: Vec<WrittenMove> = g
         .line
         .iter()
-        .map(|&m| {
+        .enumerate()
+        .map(|(i, &m)| {
             let text = walk.san(m);
             walk.make_move(m);
+            // Each move's clock after it, as lichess writes it.
+            let left = clocks.and_then(|c| c.after.get(i).copied());
             WrittenMove {
                 text,
-                comment: None,
+                comment: left.map(clk),
             }
         })
         .collect();

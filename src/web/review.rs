@@ -23,7 +23,7 @@ const DEFAULT_NODES: u64 = 100_000;
 /// Most nodes per position a client may ask for.
 const MAX_NODES: u64 = 5_000_000;
 /// How long a review waits for a free engine before it says so.
-const PATIENCE: Duration = Duration::from_secs(30);
+const PATIENCE: Duration = Duration::from_secs(600);
 
 /// A review of one line of a game, running or done.
 pub struct ReviewJob {
@@ -33,6 +33,8 @@ pub struct ReviewJob {
     pub total: usize,
     /// Positions searched so far.
     pub done: AtomicUsize,
+    /// Its place in the queue for an engine (0: not waiting).
+    pub queued: AtomicUsize,
     /// The result as JSON when done, or why it failed.
     pub outcome: Mutex<Option<Result<Value, String>>>,
 }
@@ -57,6 +59,7 @@ pub fn start(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, A
         line: g.line.clone(),
         total: g.line.len() + 1,
         done: AtomicUsize::new(0),
+        queued: AtomicUsize::new(0),
         outcome: Mutex::new(None),
     });
     g.review = Some(Arc::clone(&job));
@@ -111,6 +114,7 @@ impl ReviewJob {
             line,
             total,
             done: AtomicUsize::new(total),
+            queued: AtomicUsize::new(0),
             outcome: Mutex::new(Some(Ok(stored.get("result")?.clone()))),
         })
     }
@@ -127,10 +131,16 @@ fn run(
     job: &ReviewJob,
     nodes: u64,
 ) -> Result<Value, String> {
+    // While every engine is busy, the review's status gives its place in
+    // the queue (0 once it runs).
     let mut engine = app
         .pool
-        .borrow(PATIENCE)
+        .borrow_queued(Some(PATIENCE), |ahead| {
+            job.queued.store(ahead + 1, Ordering::Relaxed);
+            true
+        })
         .ok_or("every engine is busy; try again")?;
+    job.queued.store(0, Ordering::Relaxed);
     engine.strength_mut().level = MAX_SKILL_LEVEL;
     let go = GoParams {
         nodes: Some(nodes),
@@ -158,6 +168,7 @@ pub fn get(game: &SharedGame) -> Result<Reply, ApiError> {
 fn status(job: &ReviewJob) -> Value {
     let mut v = json!({
         "done": job.done.load(Ordering::Relaxed),
+        "queued": job.queued.load(Ordering::Relaxed),
         "total": job.total,
         "moves": job.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
     });

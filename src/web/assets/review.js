@@ -22,7 +22,9 @@ async function pollReview() {
   let v;
   try { v = await api("GET", gamePath("/review")); } catch (e) { return; }
   if (v.state === "running") {
-    $("review-status").textContent = `Reviewing… ${v.done} of ${v.total} positions`;
+    $("review-status").textContent = v.queued
+      ? `Waiting for a free engine: number ${v.queued} in the queue…`
+      : `Reviewing… ${v.done} of ${v.total} positions`;
     reviewState.timer = setTimeout(pollReview, 400);
     return;
   }
