@@ -12,6 +12,7 @@
 
 #![warn(missing_docs)]
 
+pub mod datagen;
 pub mod engine;
 pub mod eval;
 pub mod fuzz;

@@ -14,10 +14,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("matches", &["rules", "engine", "matches"]),
     ("web", &["rules", "engine", "review", "web"]),
     ("review", &["rules", "engine", "review"]),
+    ("datagen", &["rules", "engine", "datagen"]),
 ];
 
 const LAYERS: &[&str] = &[
-    "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "review", "cli",
+    "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "review", "datagen",
+    "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

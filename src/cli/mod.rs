@@ -4,6 +4,7 @@
 //! does not depend on clap.
 
 mod annotate;
+mod datagen;
 pub mod io;
 mod matches;
 mod openings;
@@ -64,6 +65,7 @@ pub fn command() -> Command {
         .subcommand(serve::serve_command())
         .subcommand(tune::tune_command())
         .subcommand(annotate::annotate_command())
+        .subcommand(datagen::datagen_command())
 }
 
 /// One or more PGN files (`humpty stats`, `humpty tune`).
@@ -152,6 +154,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("serve", sub)) => serve::serve(sub)?,
         Some(("tune", sub)) => tune::tune(sub)?,
         Some(("annotate", sub)) => annotate::annotate(sub)?,
+        Some(("datagen", sub)) => datagen::datagen(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
         _ => return Ok(Next::Protocol),
     }
