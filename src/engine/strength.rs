@@ -100,7 +100,7 @@ impl Strength {
 /// at 20 s + 0.2 s above, where the clock must not end a level's search
 /// before its node budget). Only measured levels are listed; `UCI_Elo`
 /// spans them.
-pub const LADDER: [(f64, i64); 19] = [
+pub const LADDER: [(f64, i64); 20] = [
     (0.0, 478),
     (1.0, 541),
     (2.0, 651),
@@ -120,6 +120,7 @@ pub const LADDER: [(f64, i64); 19] = [
     (16.0, 3466),
     (17.0, 3564),
     (18.0, 3683),
+    (19.0, 3830),
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's.
