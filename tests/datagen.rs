@@ -2,6 +2,8 @@
 //! results; game i depends only on the seed and i, so shards split a run
 //! and a stopped run resumes to the same data; a cut-off file is found.
 
+mod common;
+
 use humpty::datagen::format::{read_file, GameBlock};
 use humpty::datagen::{run, DatagenSpec};
 use humpty::Position;
@@ -22,38 +24,18 @@ fn spec(out: &std::path::Path, shard: (u32, u32), concurrency: usize) -> Datagen
 
 /// The board and side of a sample as a FEN (no castling, no en passant).
 fn fen_of(s: &humpty::datagen::format::Sample) -> String {
-    let mut grid = [['.'; 12]; 8];
-    for (sq, p) in &s.men {
-        grid[sq.rank() as usize][sq.file() as usize] = p.letter();
-    }
-    let ranks: Vec<String> = (0..8)
-        .rev()
-        .map(|r| {
-            let mut out = String::new();
-            let mut empty = 0;
-            for c in grid[r] {
-                if c == '.' {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    out.push_str(&empty.to_string());
-                    empty = 0;
-                }
-                out.push(c);
-            }
-            if empty > 0 {
-                out.push_str(&empty.to_string());
-            }
-            out
-        })
+    let men: Vec<String> = s
+        .men
+        .iter()
+        .map(|(sq, p)| format!("{}{sq}", p.letter()))
         .collect();
+    let men: Vec<&str> = men.iter().map(String::as_str).collect();
     let side = if s.to_move == humpty::rules::piece::Color::White {
-        "w"
+        'w'
     } else {
-        "b"
+        'b'
     };
-    format!("{} {side} - - 0 1", ranks.join("/"))
+    common::fen_of(&men, side, "-")
 }
 
 fn blocks(path: &std::path::Path) -> Vec<GameBlock> {

@@ -3,11 +3,14 @@
 //! analysis stream, game ends, every class of bad request, eviction, PGN,
 //! and 50 games played at once.
 
+mod common;
+
+use common::http::{act, call, json_call, new_game};
 use humpty::web::{ServeConfig, Server};
 use humpty::Position;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 fn server(max_games: usize) -> Server {
@@ -23,42 +26,6 @@ fn server(max_games: usize) -> Server {
         ..ServeConfig::default()
     })
     .expect("server starts")
-}
-
-/// One HTTP/1.1 request; returns the status and the body.
-fn call(addr: SocketAddr, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).unwrap();
-    s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
-    let body = body.unwrap_or("");
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).unwrap();
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let status = text[9..12].parse().unwrap();
-    let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
-    (status, body)
-}
-
-fn json_call(addr: SocketAddr, method: &str, path: &str, body: Value) -> (u16, Value) {
-    let (status, text) = call(addr, method, path, Some(&body.to_string()));
-    let v = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
-    (status, v)
-}
-
-/// A new game; returns its state.
-fn new_game(addr: SocketAddr, body: Value) -> Value {
-    let (status, v) = json_call(addr, "POST", "/api/games", body);
-    assert_eq!(status, 201, "{v}");
-    v
-}
-
-fn act(addr: SocketAddr, id: &str, action: &str, body: Value) -> (u16, Value) {
-    json_call(addr, "POST", &format!("/api/games/{id}/{action}"), body)
 }
 
 fn sorted_uci(v: &Value) -> Vec<String> {

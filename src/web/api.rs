@@ -26,24 +26,11 @@ pub fn answer(app: &Arc<App>, target: &Target, body: &[u8]) -> Result<Reply, Api
         .unwrap_or_else(|_| Err(ApiError::new(500, "internal error")))
 }
 
-/// The game id of an analysis stream's path (`GET /api/games/{id}/analysis`).
-pub fn analysis_path(target: &Target) -> Option<&str> {
+/// The game id of a game's stream path: `GET /api/games/{id}/{stream}`
+/// (`analysis`, `events`).
+pub fn stream_path<'a>(target: &'a Target, stream: &str) -> Option<&'a str> {
     match (target.method.as_str(), target.segments.as_slice()) {
-        ("GET", [api, games, id, analysis])
-            if api == "api" && games == "games" && analysis == "analysis" =>
-        {
-            Some(id.as_str())
-        }
-        _ => None,
-    }
-}
-
-/// The game id of a game's event stream (`GET /api/games/{id}/events`).
-pub fn events_path(target: &Target) -> Option<&str> {
-    match (target.method.as_str(), target.segments.as_slice()) {
-        ("GET", [api, games, id, events])
-            if api == "api" && games == "games" && events == "events" =>
-        {
+        ("GET", [api, games, id, last]) if api == "api" && games == "games" && last == stream => {
             Some(id.as_str())
         }
         _ => None,

@@ -217,7 +217,7 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
         Err(e) => return error(e),
     };
     let app = Arc::clone(&shared.app);
-    if let Some(id) = api::analysis_path(&target).map(str::to_string) {
+    if let Some(id) = api::stream_path(&target, "analysis").map(str::to_string) {
         let ticket = match shared.guard.stream(client) {
             Ok(t) => t,
             Err(e) => return error(e),
@@ -231,7 +231,7 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
             Err(e) => error(e),
         };
     }
-    if let Some(id) = api::events_path(&target).map(str::to_string) {
+    if let Some(id) = api::stream_path(&target, "events").map(str::to_string) {
         let listen = move || {
             let game = super::driver::find(&app, &id)?;
             Ok(super::events::subscribe(&game))
