@@ -1,5 +1,6 @@
 //! Search speed: the bench positions at a fixed depth, one thread, cleared
-//! hash (the same work as `humpty bench`), reported as nodes per second.
+//! hash (the same work as `humpty bench`), reported as nodes per second,
+//! with the hand-made evaluation and with the network.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use humpty::engine::bench;
@@ -9,13 +10,15 @@ use std::hint::black_box;
 const DEPTH: i32 = 7;
 
 fn bench_search(c: &mut Criterion) {
-    let nodes = bench::run(DEPTH, &mut |_, _, _| {}).nodes;
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function(format!("bench-positions/depth{DEPTH}"), |b| {
-        b.iter(|| bench::run(black_box(DEPTH), &mut |_, _, _| {}))
-    });
+    for (name, nnue) in [("hand-made", false), ("nnue", true)] {
+        let nodes = bench::run(DEPTH, Some(nnue), &mut |_, _, _| {}).nodes;
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("bench-positions/depth{DEPTH}/{name}"), |b| {
+            b.iter(|| bench::run(black_box(DEPTH), Some(nnue), &mut |_, _, _| {}))
+        });
+    }
     group.finish();
 }
 

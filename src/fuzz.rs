@@ -92,6 +92,7 @@ pub fn uci(data: &[u8]) {
     uci.set_bench_setup(BenchSetup {
         hash_mib: 1,
         node_cap: Some(FUZZ_NODES),
+        use_nnue: None,
     });
     for item in lines(data) {
         // Each line moves the manual clock on by 50 ms.

@@ -21,6 +21,7 @@ pub mod protocol;
 pub mod review;
 pub mod rules;
 pub mod search;
+pub mod train;
 pub mod tune;
 pub mod web;
 

@@ -15,11 +15,12 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("web", &["rules", "engine", "review", "web"]),
     ("review", &["rules", "engine", "review"]),
     ("datagen", &["rules", "engine", "datagen"]),
+    ("train", &["rules", "eval", "datagen", "train"]),
 ];
 
 const LAYERS: &[&str] = &[
     "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "review", "datagen",
-    "cli",
+    "train", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -34,6 +34,8 @@ fn handshake_lists_options_and_announces_the_variant() {
         "option name UCI_ShowWDL type check default false",
         "option name UCI_Variant type combo default humpty var humpty",
         "option name UCI_Chess960 type check",
+        "option name Use NNUE type check default false",
+        "option name EvalFile type string default <default>",
     ] {
         assert!(
             lines.iter().any(|l| l.starts_with(opt)),
@@ -358,6 +360,28 @@ fn random_lines_never_crash_the_engine() {
     e.ready();
     e.send("position startpos");
     e.send("go depth 2");
+    let (_, best) = e.bestmove();
+    legal_best(&Position::startpos(), &best);
+}
+
+#[test]
+fn a_bad_eval_file_is_refused_and_the_search_goes_on() {
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    e.send("setoption name EvalFile value /no/such/net.nnue");
+    e.send("setoption name Use NNUE value true");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        lines.iter().any(
+            |l| l.starts_with("info string EvalFile: cannot read /no/such/net.nnue")
+                && l.contains("keeping the net in force")
+        ),
+        "{lines:#?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 5");
     let (_, best) = e.bestmove();
     legal_best(&Position::startpos(), &best);
 }

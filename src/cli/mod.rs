@@ -9,6 +9,7 @@ pub mod io;
 mod matches;
 mod openings;
 mod serve;
+mod train;
 mod tune;
 
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
@@ -57,6 +58,12 @@ pub fn command() -> Command {
                     Arg::new("depth")
                         .value_parser(value_parser!(i32).range(1..=64))
                         .default_value("9"),
+                )
+                .arg(
+                    Arg::new("nnue")
+                        .long("nnue")
+                        .value_parser(["on", "off"])
+                        .help("Evaluate with the network (on) or the hand-made terms (off) [default: as Use NNUE]"),
                 ),
         )
         .subcommand(matches::match_command())
@@ -66,6 +73,7 @@ pub fn command() -> Command {
         .subcommand(tune::tune_command())
         .subcommand(annotate::annotate_command())
         .subcommand(datagen::datagen_command())
+        .subcommand(train::train_command())
 }
 
 /// One or more PGN files (`humpty stats`, `humpty tune`).
@@ -142,7 +150,8 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         }
         Some(("bench", sub)) => {
             let depth = *sub.get_one::<i32>("depth").expect("defaulted");
-            let r = bench::run(depth, &mut |i, fen, nodes| {
+            let nnue = sub.get_one::<String>("nnue").map(|v| v == "on");
+            let r = bench::run(depth, nnue, &mut |i, fen, nodes| {
                 say(format!("Position {i:2}: {nodes:>10} nodes  {fen}"))
             });
             out(format!("Nodes searched: {}", r.nodes));
@@ -155,6 +164,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("tune", sub)) => tune::tune(sub)?,
         Some(("annotate", sub)) => annotate::annotate(sub)?,
         Some(("datagen", sub)) => datagen::datagen(sub)?,
+        Some(("train", sub)) => train::train(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
         _ => return Ok(Next::Protocol),
     }

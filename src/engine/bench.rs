@@ -22,6 +22,9 @@ pub struct BenchSetup {
     pub hash_mib: usize,
     /// Most nodes per position's search, if capped.
     pub node_cap: Option<u64>,
+    /// The evaluation: the network (`true`), the hand-made one (`false`),
+    /// or the engine's default (`None`).
+    pub use_nnue: Option<bool>,
 }
 
 impl Default for BenchSetup {
@@ -29,6 +32,7 @@ impl Default for BenchSetup {
         BenchSetup {
             hash_mib: HASH_MIB,
             node_cap: None,
+            use_nnue: None,
         }
     }
 }
@@ -67,15 +71,17 @@ impl BenchResult {
     }
 }
 
-/// Run the bench at `depth`, calling `progress` with (index, FEN, nodes).
-pub fn run(depth: i32, progress: &mut dyn FnMut(usize, &str, u64)) -> BenchResult {
-    run_until(
-        depth,
-        BenchSetup::default(),
-        &AtomicBool::new(false),
-        progress,
-    )
-    .expect("never stopped")
+/// Run the bench at `depth` (with the evaluation `use_nnue` names), calling `progress` with (index, FEN, nodes).
+pub fn run(
+    depth: i32,
+    use_nnue: Option<bool>,
+    progress: &mut dyn FnMut(usize, &str, u64),
+) -> BenchResult {
+    let setup = BenchSetup {
+        use_nnue,
+        ..BenchSetup::default()
+    };
+    run_until(depth, setup, &AtomicBool::new(false), progress).expect("never stopped")
 }
 
 /// The bench on a `setup` engine, given up (`None`) within milliseconds
@@ -89,6 +95,9 @@ pub fn run_until(
     let mut engine = Engine::with_hash_mib(setup.hash_mib);
     engine.set_node_cap(setup.node_cap);
     let _ = engine.set_threads(1);
+    if let Some(on) = setup.use_nnue {
+        engine.set_use_nnue(on);
+    }
     let mut nodes = 0;
     let start = Instant::now();
     for (i, fen) in POSITIONS.iter().enumerate() {

@@ -10,6 +10,7 @@ pub use crate::search::timeman::{seconds, Clocks, TimeControl};
 pub use crate::search::tt::Bound;
 pub use crate::search::{Info, Score, SearchResult, MATE, MAX_DEPTH};
 
+use crate::eval::nnue::{self, Network};
 use crate::eval::{self, EvalParams};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -35,6 +36,11 @@ pub const MAX_MULTIPV: usize = 256;
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 /// Largest Move Overhead accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
+
+/// Whether `Use NNUE` is on unless set.
+pub const DEFAULT_USE_NNUE: bool = false;
+/// The `EvalFile` value that names the built-in net.
+pub const DEFAULT_EVAL_FILE: &str = "<default>";
 
 /// How a `go` command limits the search, before it is turned into a budget.
 #[derive(Clone, Debug, Default)]
@@ -74,6 +80,12 @@ pub struct EngineOptions {
     pub eval: Arc<EvalParams>,
     /// Skill Level, its seed, the random mover.
     pub strength: Strength,
+    /// Evaluate with the network (`Use NNUE`) instead of `eval`.
+    pub use_nnue: bool,
+    /// The network: the built-in one, or `EvalFile`'s.
+    pub net: Arc<Network>,
+    /// Where `net` came from: empty for the built-in net.
+    pub eval_file: String,
 }
 
 impl Default for EngineOptions {
@@ -86,6 +98,9 @@ impl Default for EngineOptions {
             features: Features::default(),
             eval: Arc::new(EvalParams::default()),
             strength: Strength::default(),
+            use_nnue: DEFAULT_USE_NNUE,
+            net: nnue::default_net(),
+            eval_file: String::new(),
         }
     }
 }
@@ -263,6 +278,30 @@ impl Engine {
         Ok(())
     }
 
+    /// Evaluate with the network (`Use NNUE`) or the hand-made terms.
+    pub fn set_use_nnue(&mut self, on: bool) {
+        self.options.use_nnue = on;
+    }
+
+    /// Load the network from a net file (`EvalFile`); an empty path or
+    /// `<default>` restores the built-in net. On error the net in force
+    /// stays.
+    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+        let path = path.trim();
+        if path.is_empty() || path == DEFAULT_EVAL_FILE {
+            self.options.net = nnue::default_net();
+            self.options.eval_file.clear();
+            return Ok(());
+        }
+        let bytes = textfile::read_bytes(path, nnue::network::FILE_LEN as u64)
+            .map_err(|e| format!("EvalFile: {e}; keeping the net in force"))?;
+        let net = Network::from_bytes(&bytes)
+            .map_err(|e| format!("EvalFile {path}: {e}; keeping the net in force"))?;
+        self.options.net = Arc::new(net);
+        self.options.eval_file = path.to_string();
+        Ok(())
+    }
+
     /// The evaluation of the current position, term by term, as a table.
     pub fn eval_report(&self) -> String {
         eval::breakdown(&self.position, &self.options.eval).to_string()
@@ -320,6 +359,9 @@ impl Engine {
             multipv: self.options.multipv,
             features: self.options.features,
             eval: Arc::clone(&self.options.eval),
+            // The levels were measured with the hand-made evaluation
+            // (docs/levels.md): a weakened search keeps it.
+            nnue: (self.options.use_nnue && skill.is_none()).then(|| Arc::clone(&self.options.net)),
             skill,
         }
     }

@@ -2,7 +2,7 @@
 //! refusal of binary data at the first NUL byte, so that `/dev/zero`, a
 //! huge or a binary file is refused at once instead of filling memory.
 //! Every command and option that reads a file (weights, PGN, openings)
-//! comes here.
+//! comes here, and so does the one binary file, a net (`read_bytes`).
 
 use std::fs::File;
 use std::io::Read;
@@ -47,6 +47,21 @@ pub fn read_text_capped(path: &str, cap: u64, line_cap: usize) -> Result<String,
         }
     }
     String::from_utf8(bytes).map_err(|_| fail("not UTF-8 text".into()))
+}
+
+/// The bytes of the file at `path`, refused past `cap` bytes (a device
+/// or a huge file is not read to its end), or a message naming the file.
+pub fn read_bytes(path: &str, cap: u64) -> Result<Vec<u8>, String> {
+    let fail = |why: String| format!("cannot read {path}: {why}");
+    let file = File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut bytes = Vec::new();
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| fail(e.to_string()))?;
+    if bytes.len() as u64 > cap {
+        return Err(fail(format!("larger than {cap} bytes")));
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]

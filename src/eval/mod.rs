@@ -11,6 +11,7 @@
 //! placement, King safety).
 
 mod activity;
+pub mod nnue;
 pub mod params;
 mod pawns;
 

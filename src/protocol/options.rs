@@ -1,13 +1,14 @@
 //! The engine options both front ends offer, read and applied in one place:
-//! `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, and the
+//! `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, the
+//! strength options, `Use NNUE` and `EvalFile`, and the
 //! developer options `Dev_Values` and `Dev_<feature>` (docs/engine.md).
 //! UCI declares them with `option` lines; XBoard sets them with `option`
 //! (and `memory`, `cores`).
 
 use crate::engine::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
 use crate::engine::{
-    Engine, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS,
-    MAX_MULTIPV, MAX_THREADS,
+    Engine, DEFAULT_EVAL_FILE, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_USE_NNUE,
+    MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
 use std::time::Duration;
 
@@ -30,6 +31,20 @@ pub enum OptionKind {
     },
     /// An action with no value.
     Button,
+    /// Free text, such as a file name.
+    Text {
+        /// Default value.
+        default: &'static str,
+    },
+}
+
+/// What setting an option does with its value.
+#[derive(Clone, Copy)]
+pub enum Apply {
+    /// Takes the spin's value, the check as 0 or 1, or 0 for a button.
+    Number(fn(&mut Engine, i64) -> Result<(), String>),
+    /// Takes the text.
+    Text(fn(&mut Engine, &str) -> Result<(), String>),
 }
 
 /// One engine option: its name, its kind and what setting it does (the
@@ -42,11 +57,11 @@ pub struct EngineOption {
     /// XBoard sets it with a command of its own (`memory`, `cores`), not
     /// with `option`.
     pub xboard_command: bool,
-    apply: fn(&mut Engine, i64) -> Result<(), String>,
+    apply: Apply,
 }
 
 /// The engine's options, in the order GUIs list them.
-pub const ENGINE_OPTIONS: [EngineOption; 9] = [
+pub const ENGINE_OPTIONS: [EngineOption; 11] = [
     EngineOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -55,7 +70,7 @@ pub const ENGINE_OPTIONS: [EngineOption; 9] = [
             max: MAX_HASH_MIB as i64,
         },
         xboard_command: true,
-        apply: set_hash,
+        apply: Apply::Number(set_hash),
     },
     EngineOption {
         name: "Threads",
@@ -65,7 +80,7 @@ pub const ENGINE_OPTIONS: [EngineOption; 9] = [
             max: MAX_THREADS as i64,
         },
         xboard_command: true,
-        apply: set_threads,
+        apply: Apply::Number(set_threads),
     },
     EngineOption {
         name: "MultiPV",
@@ -75,10 +90,10 @@ pub const ENGINE_OPTIONS: [EngineOption; 9] = [
             max: MAX_MULTIPV as i64,
         },
         xboard_command: false,
-        apply: |e, n| {
+        apply: Apply::Number(|e, n| {
             e.set_multipv(n as usize);
             Ok(())
-        },
+        }),
     },
     EngineOption {
         name: "Move Overhead",
@@ -88,10 +103,10 @@ pub const ENGINE_OPTIONS: [EngineOption; 9] = [
             max: MAX_MOVE_OVERHEAD_MS as i64,
         },
         xboard_command: false,
-        apply: |e, n| {
+        apply: Apply::Number(|e, n| {
             e.set_move_overhead(Duration::from_millis(n as u64));
             Ok(())
-        },
+        }),
     },
     EngineOption {
         name: "Skill Level",
@@ -101,19 +116,19 @@ pub const ENGINE_OPTIONS: [EngineOption; 9] = [
             max: MAX_SKILL_LEVEL,
         },
         xboard_command: false,
-        apply: |e, n| {
+        apply: Apply::Number(|e, n| {
             e.strength_mut().level = n;
             Ok(())
-        },
+        }),
     },
     EngineOption {
         name: "UCI_LimitStrength",
         kind: OptionKind::Check { default: false },
         xboard_command: false,
-        apply: |e, on| {
+        apply: Apply::Number(|e, on| {
             e.strength_mut().limit = on != 0;
             Ok(())
-        },
+        }),
     },
     EngineOption {
         name: "UCI_Elo",
@@ -123,10 +138,10 @@ pub const ENGINE_OPTIONS: [EngineOption; 9] = [
             max: MAX_ELO,
         },
         xboard_command: false,
-        apply: |e, n| {
+        apply: Apply::Number(|e, n| {
             e.strength_mut().elo = n;
             Ok(())
-        },
+        }),
     },
     EngineOption {
         name: "Skill Seed",
@@ -136,19 +151,38 @@ pub const ENGINE_OPTIONS: [EngineOption; 9] = [
             max: i32::MAX as i64,
         },
         xboard_command: false,
-        apply: |e, n| {
+        apply: Apply::Number(|e, n| {
             e.strength_mut().set_seed(n as u64);
             Ok(())
-        },
+        }),
     },
     EngineOption {
         name: "Clear Hash",
         kind: OptionKind::Button,
         xboard_command: false,
-        apply: |e, _| {
+        apply: Apply::Number(|e, _| {
             e.clear_hash();
             Ok(())
+        }),
+    },
+    EngineOption {
+        name: "Use NNUE",
+        kind: OptionKind::Check {
+            default: DEFAULT_USE_NNUE,
         },
+        xboard_command: false,
+        apply: Apply::Number(|e, on| {
+            e.set_use_nnue(on != 0);
+            Ok(())
+        }),
+    },
+    EngineOption {
+        name: "EvalFile",
+        kind: OptionKind::Text {
+            default: DEFAULT_EVAL_FILE,
+        },
+        xboard_command: false,
+        apply: Apply::Text(|e, path| e.set_eval_file(path)),
     },
 ];
 
@@ -193,6 +227,7 @@ pub fn xboard_feature(o: &EngineOption) -> String {
             format!("option=\"{} -check {}\"", o.name, u8::from(default))
         }
         OptionKind::Button => format!("option=\"{} -button\"", o.name),
+        OptionKind::Text { default } => format!("option=\"{} -file {default}\"", o.name),
     }
 }
 
@@ -229,9 +264,12 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Resul
         let n = match o.kind {
             OptionKind::Spin { min, max, .. } => spin(o.name, value, min, max),
             OptionKind::Check { .. } => check(o.name, value).map(i64::from),
-            OptionKind::Button => Ok(0),
+            OptionKind::Button | OptionKind::Text { .. } => Ok(0),
         };
-        return Some(n.and_then(|n| (o.apply)(engine, n)));
+        return Some(match o.apply {
+            Apply::Number(apply) => n.and_then(|n| apply(engine, n)),
+            Apply::Text(apply) => apply(engine, value.map_or("", str::trim)),
+        });
     }
     let key = name.trim().to_ascii_lowercase();
     Some(match key.as_str() {

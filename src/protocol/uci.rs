@@ -134,6 +134,10 @@ impl Uci {
                 OptionKind::Button => Button {
                     name: o.name.into(),
                 },
+                OptionKind::Text { default } => String {
+                    name: o.name.into(),
+                    default: Some(default.into()),
+                },
             })
             .collect();
         list.extend([

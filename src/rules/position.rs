@@ -57,6 +57,15 @@ impl Outcome {
     }
 }
 
+/// What a move changes on the board: the men it takes off and puts on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BoardChanges {
+    /// Men taken off, with the squares they leave.
+    pub removed: ArrayVec<(Piece, Square), 2>,
+    /// Men put on, with the squares they land on.
+    pub added: ArrayVec<(Piece, Square), 2>,
+}
+
 /// A Humpty Dumpty Chess position with its game history.
 #[derive(Clone)]
 pub struct Position {
@@ -260,6 +269,32 @@ impl Position {
         self.list_index[to] = at;
         let c = (code >> 4 & 1) as usize;
         self.lists[c][at as usize] = to as u8;
+    }
+
+    /// The men a legal move takes off the board and puts on it, in this
+    /// position (before it is made): what an incrementally updated
+    /// evaluation needs to know of any move, castling and promotions
+    /// included.
+    pub fn changes(&self, m: Move) -> BoardChanges {
+        let mut c = BoardChanges::default();
+        let (from, to) = (m.from(), m.to());
+        let Some(moving) = self.piece_at(from) else {
+            return c;
+        };
+        if m.is_castle() {
+            let g = castling::geometry(self.side, to.mailbox());
+            let rook = Piece::new(self.side, PieceKind::Rook);
+            c.removed.extend([(moving, from), (rook, g.rook_from)]);
+            c.added.extend([(moving, to), (rook, g.rook_to)]);
+            return c;
+        }
+        if let Some(captured) = self.piece_at(to) {
+            c.removed.push((captured, to));
+        }
+        c.removed.push((moving, from));
+        let landed = m.promotion().map_or(moving, |k| Piece::new(self.side, k));
+        c.added.push((landed, to));
+        c
     }
 
     /// Play a move, which must be legal in this position.

@@ -54,12 +54,12 @@ impl Worker<'_> {
                 history: 0,
             };
             self.note_move(0, m);
-            self.pos.make_move(m);
+            self.make(m);
             let new_depth = depth - 1 + self.extension(traits.gives_check, 0);
             let searched = i - pv_idx;
             let r = self.reduction(depth, searched, true, in_check, true, traits, new_depth);
             let score = self.search_child(alpha, beta, new_depth, r, 1, true, searched == 0);
-            self.pos.unmake_move();
+            self.unmake();
             if self.stopped {
                 break;
             }
@@ -283,12 +283,12 @@ impl Worker<'_> {
                 }
             }
             self.note_move(ply, m);
-            self.pos.make_move(m);
+            self.make(m);
             let new_depth = depth - 1 + extension;
             let (pv, check, improving) = (node.pv_node, node.in_check, node.improving);
             let r = self.reduction(depth, searched, pv, check, improving, traits, new_depth);
             let score = self.search_child(alpha, beta, new_depth, r, ply + 1, pv, searched == 0);
-            self.pos.unmake_move();
+            self.unmake();
             if self.stopped {
                 return 0;
             }

@@ -25,6 +25,7 @@ mod worker;
 pub use score::{Score, DRAW, INFINITE, MATE, MATE_BOUND};
 pub use threads::{run, SEARCH_STACK};
 
+use crate::eval::nnue::Network;
 use crate::eval::EvalParams;
 use crate::rules::moves::Move;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -143,6 +144,8 @@ pub struct Limits {
     pub features: Features,
     /// The evaluation weights (the engine's own set).
     pub eval: Arc<EvalParams>,
+    /// The learned evaluation, used instead of `eval` when set.
+    pub nnue: Option<Arc<Network>>,
     /// A handicap (`Skill Level`), if any: it caps the depth, keeps more
     /// lines and chooses among them.
     pub skill: Option<skill::Skill>,

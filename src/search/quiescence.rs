@@ -52,9 +52,9 @@ impl Worker<'_> {
                 continue;
             }
             self.note_move(ply, m);
-            self.pos.make_move(m);
+            self.make(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1);
-            self.pos.unmake_move();
+            self.unmake();
             if self.stopped {
                 return 0;
             }

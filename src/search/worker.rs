@@ -7,11 +7,13 @@ use super::movepick::MovePicker;
 use super::timeman::SoftScale;
 use super::tt::Bound;
 use super::{Info, Limits, Shared, DRAW, INFINITE, MATE, MAX_PLY};
+use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::{evaluate, EvalParams};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, PieceKind};
 use crate::rules::position::Position;
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Entries in each thread's evaluation cache (a power of two).
@@ -19,6 +21,9 @@ const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// Nodes between checks of the clock and the stop flag (fewer under a
 /// node limit below 16 times this).
 const CHECK_INTERVAL: u64 = 1024;
+
+/// Largest static score of the learned evaluation: far from the mate scores.
+const NNUE_LIMIT: i32 = 20_000;
 
 /// A root move with what the last iterations found for it.
 #[derive(Clone, Debug)]
@@ -66,6 +71,8 @@ pub(super) struct Worker<'a> {
     pub soft_scale: SoftScale,
     /// Direct-mapped cache of static evaluations: (key, score).
     eval_cache: Vec<(u64, i32)>,
+    /// The learned evaluation's accumulators along the line, if it is on.
+    nnue: Option<(Arc<Network>, AccumulatorStack)>,
 }
 
 impl<'a> Worker<'a> {
@@ -95,7 +102,6 @@ impl<'a> Worker<'a> {
             }
         }
         Worker {
-            pos,
             shared,
             limits,
             params,
@@ -124,6 +130,29 @@ impl<'a> Worker<'a> {
             stopped: false,
             soft_scale: SoftScale::default(),
             eval_cache: vec![(0, 0); EVAL_CACHE_SIZE],
+            nnue: limits.nnue.as_ref().map(|net| {
+                let stack = AccumulatorStack::new(net, &pos);
+                (Arc::clone(net), stack)
+            }),
+            pos,
+        }
+    }
+
+    /// Make `m` here, keeping the accumulators in step.
+    #[inline]
+    pub fn make(&mut self, m: Move) {
+        if let Some((net, stack)) = &mut self.nnue {
+            stack.push(net, &self.pos, m);
+        }
+        self.pos.make_move(m);
+    }
+
+    /// Take back the move `make` made.
+    #[inline]
+    pub fn unmake(&mut self) {
+        self.pos.unmake_move();
+        if let Some((_, stack)) = &mut self.nnue {
+            stack.pop();
         }
     }
 
@@ -135,7 +164,13 @@ impl<'a> Worker<'a> {
         if slot.0 == key && key != 0 {
             return slot.1;
         }
-        let score = evaluate(&self.pos, self.params);
+        let score = match &self.nnue {
+            Some((net, stack)) => {
+                let raw = stack.top().evaluate(net, self.pos.side_to_move());
+                raw.clamp(-NNUE_LIMIT, NNUE_LIMIT)
+            }
+            None => evaluate(&self.pos, self.params),
+        };
         *slot = (key, score);
         score
     }

@@ -1,0 +1,167 @@
+//! `humpty train`: a network from self-play data files (docs/nnue.md).
+
+use super::io::{out, say};
+use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use humpty::eval::nnue::{Network, SCALE};
+use humpty::train::{self, data, net, Config};
+use std::path::Path;
+
+/// `humpty train`'s grammar.
+pub fn train_command() -> Command {
+    Command::new("train")
+        .about("Train the evaluation network on `humpty datagen` files (docs/nnue.md)")
+        .arg(
+            Arg::new("data")
+                .value_name("DATA")
+                .action(ArgAction::Append)
+                .required(true)
+                .help("Data files from `humpty datagen`"),
+        )
+        .arg(
+            Arg::new("out")
+                .long("out")
+                .value_name("FILE")
+                .required(true)
+                .help("The net file, written after every epoch"),
+        )
+        .arg(
+            Arg::new("epochs")
+                .long("epochs")
+                .value_parser(value_parser!(u32).range(1..=10_000))
+                .default_value("30"),
+        )
+        .arg(
+            Arg::new("batch")
+                .long("batch")
+                .value_parser(value_parser!(u32).range(1..=1_000_000))
+                .default_value("16384")
+                .help("Positions per step"),
+        )
+        .arg(
+            Arg::new("lr")
+                .long("lr")
+                .value_parser(value_parser!(f32))
+                .default_value("0.001")
+                .help("Adam's step size (a tenth from 70% of the epochs, a hundredth from 90%)"),
+        )
+        .arg(
+            Arg::new("lambda")
+                .long("lambda")
+                .value_parser(value_parser!(f32))
+                .default_value("0.75")
+                .help("Weight of the search score in the target; the game result gets the rest"),
+        )
+        .arg(
+            Arg::new("seed")
+                .long("seed")
+                .value_parser(value_parser!(u64))
+                .default_value("1"),
+        )
+        .arg(
+            Arg::new("threads")
+                .long("threads")
+                .value_parser(value_parser!(u32).range(1..=8))
+                .default_value("2"),
+        )
+        .arg(
+            Arg::new("init")
+                .long("init")
+                .value_name("NET")
+                .help("Start from this net (e.g. the committed one) instead of random weights"),
+        )
+}
+
+fn number<T: Copy + Send + Sync + 'static>(m: &ArgMatches, name: &str) -> T {
+    *m.get_one::<T>(name).expect("defaulted")
+}
+
+/// `humpty train`.
+pub fn train(m: &ArgMatches) -> Result<(), String> {
+    let lambda: f32 = number(m, "lambda");
+    let lr: f32 = number(m, "lr");
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err(format!("--lambda {lambda}: expected 0..1"));
+    }
+    if !(lr > 0.0 && lr < 1.0) {
+        return Err(format!(
+            "--lr {lr}: expected a small positive step such as 0.001"
+        ));
+    }
+    let cfg = Config {
+        epochs: number::<u32>(m, "epochs") as usize,
+        batch: number::<u32>(m, "batch") as usize,
+        lr,
+        blend: data::Blend {
+            lambda,
+            scale: SCALE as f32,
+        },
+        seed: number(m, "seed"),
+        threads: number::<u32>(m, "threads") as usize,
+    };
+    let paths: Vec<&String> = m.get_many::<String>("data").expect("required").collect();
+    let outfile = m.get_one::<String>("out").expect("required");
+    let (train_set, valid) = data::load(&paths, cfg.blend)?;
+    if train_set.is_empty() {
+        return Err("no training positions in the data files".into());
+    }
+    say(format!(
+        "{} training positions, {} validation positions (every {}th game)",
+        train_set.len(),
+        valid.len(),
+        data::VALIDATION_EVERY
+    ));
+    let start = match m.get_one::<String>("init") {
+        Some(path) => net::dequantize(&read_net(path)?),
+        None => net::random(cfg.seed),
+    };
+    say(format!(
+        "validation loss of the hand-made evaluation {:.6}",
+        data::hand_made_loss(&paths, cfg.blend)?
+    ));
+    say(format!(
+        "epoch 0  valid {:.6}",
+        train::loss(&start, &valid, cfg.threads)
+    ));
+    // The net kept is the one that did best on the held-out games: later
+    // epochs may only learn the training games by heart.
+    let mut best: Option<(usize, f64)> = None;
+    let mut failed = None;
+    train::train(&cfg, start, &train_set, &valid, &mut |r, net| {
+        let better = best.is_none_or(|(_, v)| r.valid_loss < v || valid.is_empty());
+        out(format!(
+            "epoch {}  train {:.6}  valid {:.6}  lr {:.0e}  {:.1} s{}",
+            r.epoch,
+            r.train_loss,
+            r.valid_loss,
+            r.lr,
+            r.seconds,
+            if better { "  saved" } else { "" }
+        ));
+        if better {
+            best = Some((r.epoch, r.valid_loss));
+            if let Err(e) = save(outfile, net) {
+                failed.get_or_insert(e);
+            }
+        }
+    });
+    if let Some((epoch, loss)) = best {
+        say(format!(
+            "{outfile}: the net of epoch {epoch} (validation loss {loss:.6})"
+        ));
+    }
+    failed.map_or(Ok(()), Err)
+}
+
+/// A net file, read and checked.
+fn read_net(path: &str) -> Result<Network, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    Network::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))
+}
+
+/// Write the net beside its final name, then rename: a reader never sees
+/// half a file.
+fn save(path: &str, net: &Network) -> Result<(), String> {
+    let tmp = format!("{path}.part");
+    std::fs::write(&tmp, net.to_bytes()).map_err(|e| format!("{tmp}: {e}"))?;
+    std::fs::rename(&tmp, Path::new(path)).map_err(|e| format!("{path}: {e}"))
+}

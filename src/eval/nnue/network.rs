@@ -1,0 +1,150 @@
+//! The network and its file: 2304 inputs per perspective into one hidden
+//! layer of `HIDDEN` (weights shared by both perspectives), squared clipped
+//! ReLU, then one output from both halves, side to move's half first.
+//! Integers throughout: hidden weights scaled by `QA`, output weights by
+//! `QB` (docs/nnue.md, "The net file").
+
+use super::features::INPUTS;
+
+/// Hidden neurons per perspective.
+pub const HIDDEN: usize = 128;
+/// Scale of the hidden layer's weights and activations (1.0 = 255).
+pub const QA: i32 = 255;
+/// Scale of the output weights (1.0 = 64).
+pub const QB: i32 = 64;
+/// Centipawns per unit of the output (the trainer's sigmoid scale).
+pub const SCALE: i32 = 315;
+/// The file's first bytes.
+pub const MAGIC: &[u8; 8] = b"HDCNNUE1";
+/// The file format's version.
+pub const VERSION: u32 = 1;
+/// Bytes of a net file: header, weights, checksum.
+pub const FILE_LEN: usize = 8 + 6 * 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 4;
+
+/// One perspective's hidden values (an accumulator row).
+pub type Row = [i16; HIDDEN];
+
+/// A quantized network.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    /// One row per input, added when the input is on.
+    pub feature_weights: Box<[Row]>,
+    /// The hidden layer's bias.
+    pub feature_bias: Row,
+    /// Output weights: the side to move's half, then the other side's.
+    pub output_weights: [Row; 2],
+    /// The output's bias, in `QA * QB` units.
+    pub output_bias: i32,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Network({INPUTS}x{HIDDEN}x2x1)")
+    }
+}
+
+/// FNV-1a, 32 bits: finds a damaged or cut file.
+fn fnv1a(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811c_9dc5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// A clipped value squared, times an output weight, summed.
+#[inline]
+fn screlu_dot(values: &Row, weights: &Row) -> i32 {
+    let mut sum = 0i32;
+    for (&v, &w) in values.iter().zip(weights) {
+        let c = i32::from(v.clamp(0, QA as i16));
+        // c * w fits 16 bits (|w| <= 127), which lets the compiler use
+        // 16-bit multiplies with 32-bit sums.
+        sum += c * w as i32 * c;
+    }
+    sum
+}
+
+impl Network {
+    /// The output in centipawns, from the side to move's point of view,
+    /// given its hidden row and the other side's.
+    pub fn output(&self, ours: &Row, theirs: &Row) -> i32 {
+        let sum = i64::from(screlu_dot(ours, &self.output_weights[0]))
+            + i64::from(screlu_dot(theirs, &self.output_weights[1]));
+        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// Read a net file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+        if bytes.len() < 12 || &bytes[..8] != MAGIC {
+            return Err("not a humpty net file (no HDCNNUE1 header)".into());
+        }
+        let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
+        if word(0) != VERSION {
+            return Err(format!(
+                "net file version {} (this humpty reads version {VERSION})",
+                word(0)
+            ));
+        }
+        if bytes.len() != FILE_LEN {
+            return Err(format!(
+                "net file is {} bytes, a version {VERSION} net is {FILE_LEN}: cut off or another layout",
+                bytes.len()
+            ));
+        }
+        let shape = [word(1), word(2), word(3), word(4), word(5)];
+        let want = [INPUTS, HIDDEN, QA as usize, QB as usize, SCALE as usize].map(|v| v as u32);
+        if shape != want {
+            return Err(format!(
+                "net file shape {shape:?} (inputs, hidden, QA, QB, scale); this humpty needs {want:?}"
+            ));
+        }
+        let body = &bytes[..FILE_LEN - 4];
+        let stored = u32::from_le_bytes(bytes[FILE_LEN - 4..].try_into().unwrap());
+        if fnv1a(body) != stored {
+            return Err("net file is damaged (checksum mismatch)".into());
+        }
+        Ok(Network::read_weights(&bytes[32..]))
+    }
+
+    /// The weights after the header (lengths already checked).
+    fn read_weights(bytes: &[u8]) -> Network {
+        let mut values = bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut row = || {
+            let mut r = [0i16; HIDDEN];
+            r.iter_mut().for_each(|v| *v = values.next().unwrap_or(0));
+            r
+        };
+        let feature_weights: Box<[Row]> = (0..INPUTS).map(|_| row()).collect();
+        let feature_bias = row();
+        let output_weights = [row(), row()];
+        let at = 2 * (INPUTS + 3) * HIDDEN;
+        let output_bias = i32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        Network {
+            feature_weights,
+            feature_bias,
+            output_weights,
+            output_bias,
+        }
+    }
+
+    /// The net file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(FILE_LEN);
+        out.extend_from_slice(MAGIC);
+        let shape = [VERSION, INPUTS as u32, HIDDEN as u32];
+        let scales = [QA as u32, QB as u32, SCALE as u32];
+        for w in shape.into_iter().chain(scales) {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        let rows = self.feature_weights.iter().chain([&self.feature_bias]);
+        for row in rows.chain(&self.output_weights) {
+            row.iter()
+                .for_each(|v| out.extend_from_slice(&v.to_le_bytes()));
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out.extend_from_slice(&fnv1a(&out).to_le_bytes());
+        out
+    }
+}

@@ -1,0 +1,202 @@
+//! Training positions in memory: each position's inputs as White sees
+//! them (Black's view is their mirror), its side to move and its target,
+//! split into training and validation sets by game.
+
+use crate::datagen::format::{read_file, Outcome, Sample};
+use crate::eval::nnue::features::index;
+use crate::eval::{evaluate, EvalParams};
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
+use crate::rules::square::{FILES, RANKS};
+use std::path::Path;
+
+/// Every `VALIDATION_EVERY`-th game (by its index) is held out.
+pub const VALIDATION_EVERY: u32 = 20;
+
+/// Positions ready for training.
+#[derive(Default)]
+pub struct Dataset {
+    /// White-view inputs of every position, back to back.
+    pub inputs: Vec<u16>,
+    /// Where each position's inputs start; one more entry than positions.
+    pub starts: Vec<u32>,
+    /// Black to move, per position.
+    pub black: Vec<bool>,
+    /// The target win chance of the side to move, per position.
+    pub target: Vec<f32>,
+}
+
+impl Dataset {
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.target.len()
+    }
+
+    /// True when there are no positions.
+    pub fn is_empty(&self) -> bool {
+        self.target.is_empty()
+    }
+
+    /// The White-view inputs of position `i`.
+    pub fn inputs_of(&self, i: usize) -> &[u16] {
+        &self.inputs[self.starts[i] as usize..self.starts[i + 1] as usize]
+    }
+
+    fn push(&mut self, inputs: impl Iterator<Item = u16>, black: bool, target: f32) {
+        if self.starts.is_empty() {
+            self.starts.push(0);
+        }
+        self.inputs.extend(inputs);
+        self.starts.push(self.inputs.len() as u32);
+        self.black.push(black);
+        self.target.push(target);
+    }
+}
+
+/// How scores and results make a target.
+#[derive(Clone, Copy, Debug)]
+pub struct Blend {
+    /// Weight of the search score; the game result gets the rest.
+    pub lambda: f32,
+    /// Centipawns per logistic unit.
+    pub scale: f32,
+}
+
+/// The logistic function.
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The target of a position: its score's win chance blended with the
+/// game's result, both for the side to move.
+pub fn target(blend: Blend, score: i16, outcome: Outcome, to_move: Color) -> f32 {
+    let white = match outcome {
+        Outcome::WhiteWin => 1.0,
+        Outcome::Draw => 0.5,
+        Outcome::BlackWin => 0.0,
+    };
+    let result = if to_move == Color::White {
+        white
+    } else {
+        1.0 - white
+    };
+    let chance = sigmoid(f32::from(score) / blend.scale);
+    blend.lambda * chance + (1.0 - blend.lambda) * result
+}
+
+/// The position of a sample (no castling rights, which the data does not
+/// keep and the inputs do not see).
+pub fn position_of(sample: &Sample) -> Option<Position> {
+    let mut grid = [[None::<char>; FILES as usize]; RANKS as usize];
+    for &(s, p) in &sample.men {
+        grid[s.rank() as usize][s.file() as usize] = Some(p.letter());
+    }
+    let ranks: Vec<String> = grid
+        .iter()
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for cell in rank {
+                match cell {
+                    None => empty += 1,
+                    Some(c) => {
+                        if empty > 0 {
+                            text += &empty.to_string();
+                        }
+                        empty = 0;
+                        text.push(*c);
+                    }
+                }
+            }
+            if empty > 0 {
+                text += &empty.to_string();
+            }
+            text
+        })
+        .collect();
+    let side = if sample.to_move == Color::White {
+        'w'
+    } else {
+        'b'
+    };
+    Position::from_fen(&format!("{} {side} - - 0 1", ranks.join("/"))).ok()
+}
+
+/// The loss of the hand-made evaluation on the games of the validation
+/// set (every `VALIDATION_EVERY`-th): the mark a net has to beat.
+pub fn hand_made_loss(paths: &[impl AsRef<Path>], blend: Blend) -> Result<f64, String> {
+    let params = EvalParams::default();
+    let (mut sum, mut n) = (0.0f64, 0usize);
+    for path in paths {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let read = read_file(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let held_out = read
+            .blocks
+            .iter()
+            .filter(|b| b.index % VALIDATION_EVERY == VALIDATION_EVERY - 1);
+        for block in held_out {
+            for s in &block.samples {
+                let Some(pos) = position_of(s) else { continue };
+                let out = evaluate(&pos, &params) as f32 / blend.scale;
+                let t = target(blend, s.score, block.outcome, s.to_move);
+                sum += f64::from((sigmoid(out) - t).powi(2));
+                n += 1;
+            }
+        }
+    }
+    Ok(sum / n.max(1) as f64)
+}
+
+/// Read data files into a training and a validation set. A damaged tail
+/// is reported and skipped (its good blocks are used).
+pub fn load(paths: &[impl AsRef<Path>], blend: Blend) -> Result<(Dataset, Dataset), String> {
+    let (mut train, mut valid) = (Dataset::default(), Dataset::default());
+    for path in paths {
+        let path = path.as_ref();
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let read = read_file(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Some(damage) = &read.damage {
+            eprintln!(
+                "{}: using the good games before the damage {damage}",
+                path.display()
+            );
+        }
+        for block in &read.blocks {
+            let set = if block.index % VALIDATION_EVERY == VALIDATION_EVERY - 1 {
+                &mut valid
+            } else {
+                &mut train
+            };
+            for s in &block.samples {
+                let inputs = s
+                    .men
+                    .iter()
+                    .map(|&(sq, p)| index(Color::White, p, sq) as u16);
+                let t = target(blend, s.score, block.outcome, s.to_move);
+                set.push(inputs, s.to_move == Color::Black, t);
+            }
+        }
+    }
+    Ok((train, valid))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_blends_score_and_result_for_the_side_to_move() {
+        let b = Blend {
+            lambda: 0.5,
+            scale: 315.0,
+        };
+        let t = target(b, 0, Outcome::WhiteWin, Color::White);
+        assert!((t - 0.75).abs() < 1e-6);
+        let t = target(b, 0, Outcome::WhiteWin, Color::Black);
+        assert!((t - 0.25).abs() < 1e-6);
+        let pure = Blend { lambda: 1.0, ..b };
+        assert!(target(pure, 315, Outcome::BlackWin, Color::White) > 0.73);
+    }
+}
