@@ -64,6 +64,12 @@ pub fn train_command() -> Command {
                 .default_value("2"),
         )
         .arg(
+            Arg::new("mirror")
+                .long("mirror")
+                .action(ArgAction::SetTrue)
+                .help("Also train on each position with its files mirrored (a <-> l): twice the positions"),
+        )
+        .arg(
             Arg::new("init")
                 .long("init")
                 .value_name("NET")
@@ -100,7 +106,7 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
     };
     let paths: Vec<&String> = m.get_many::<String>("data").expect("required").collect();
     let outfile = m.get_one::<String>("out").expect("required");
-    let (train_set, valid) = data::load(&paths, cfg.blend)?;
+    let (train_set, valid) = data::load(&paths, cfg.blend, m.get_flag("mirror"))?;
     if train_set.is_empty() {
         return Err("no training positions in the data files".into());
     }

@@ -7,7 +7,7 @@ use crate::eval::nnue::features::index;
 use crate::eval::{evaluate, EvalParams};
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
-use crate::rules::square::{FILES, RANKS};
+use crate::rules::square::{Square, FILES, RANKS};
 use std::path::Path;
 
 /// Every `VALIDATION_EVERY`-th game (by its index) is held out.
@@ -149,9 +149,21 @@ pub fn hand_made_loss(paths: &[impl AsRef<Path>], blend: Blend) -> Result<f64, S
     Ok(sum / n.max(1) as f64)
 }
 
+/// The square on the other wing: file a <-> l, b <-> k, and so on.
+fn mirror_file(s: Square) -> Square {
+    Square::new(FILES - 1 - s.file(), s.rank()).unwrap_or(s)
+}
+
 /// Read data files into a training and a validation set. A damaged tail
-/// is reported and skipped (its good blocks are used).
-pub fn load(paths: &[impl AsRef<Path>], blend: Blend) -> Result<(Dataset, Dataset), String> {
+/// is reported and skipped (its good blocks are used). With
+/// `mirror_files`, each training position is also added with its files
+/// mirrored: every rule but castling (which the data does not keep) is
+/// the same on both wings, so the mirror is as true a position.
+pub fn load(
+    paths: &[impl AsRef<Path>],
+    blend: Blend,
+    mirror_files: bool,
+) -> Result<(Dataset, Dataset), String> {
     let (mut train, mut valid) = (Dataset::default(), Dataset::default());
     for path in paths {
         let path = path.as_ref();
@@ -164,18 +176,21 @@ pub fn load(paths: &[impl AsRef<Path>], blend: Blend) -> Result<(Dataset, Datase
             );
         }
         for block in &read.blocks {
-            let set = if block.index % VALIDATION_EVERY == VALIDATION_EVERY - 1 {
-                &mut valid
-            } else {
-                &mut train
-            };
+            let held_out = block.index % VALIDATION_EVERY == VALIDATION_EVERY - 1;
+            let set = if held_out { &mut valid } else { &mut train };
             for s in &block.samples {
-                let inputs = s
-                    .men
-                    .iter()
-                    .map(|&(sq, p)| index(Color::White, p, sq) as u16);
                 let t = target(blend, s.score, block.outcome, s.to_move);
-                set.push(inputs, s.to_move == Color::Black, t);
+                let black = s.to_move == Color::Black;
+                let inputs = |flip: bool| {
+                    s.men.iter().map(move |&(sq, p)| {
+                        let sq = if flip { mirror_file(sq) } else { sq };
+                        index(Color::White, p, sq) as u16
+                    })
+                };
+                set.push(inputs(false), black, t);
+                if mirror_files && !held_out {
+                    set.push(inputs(true), black, t);
+                }
             }
         }
     }

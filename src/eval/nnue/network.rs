@@ -7,7 +7,7 @@
 use super::features::INPUTS;
 
 /// Hidden neurons per perspective.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 64;
 /// Scale of the hidden layer's weights and activations (1.0 = 255).
 pub const QA: i32 = 255;
 /// Scale of the output weights (1.0 = 64).
