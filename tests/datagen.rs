@@ -19,6 +19,7 @@ fn spec(out: &std::path::Path, shard: (u32, u32), concurrency: usize) -> Datagen
         concurrency,
         openings: vec![Position::START_FEN.to_string()],
         max_plies: 120,
+        use_nnue: None,
     }
 }
 

@@ -107,21 +107,14 @@ fn incremental_accumulators_equal_a_refresh_after_every_move_kind() {
         "KQkq",
     );
     playouts(&net, &castling, 100, 3, &mut kinds);
-    let Kinds {
-        castles,
-        hopper_captures,
-        other_captures,
-        pawn_promotions,
-        frog_promotions,
-        frogs_staying,
-    } = kinds;
+    let k = &kinds;
     let all = [
-        castles,
-        hopper_captures,
-        other_captures,
-        pawn_promotions,
-        frog_promotions,
-        frogs_staying,
+        k.castles,
+        k.hopper_captures,
+        k.other_captures,
+        k.pawn_promotions,
+        k.frog_promotions,
+        k.frogs_staying,
     ];
     assert!(
         all.iter().all(|&n| n > 0),
@@ -259,6 +252,7 @@ fn small_data() -> std::path::PathBuf {
             concurrency: 2,
             openings: vec![Position::START_FEN.to_string()],
             max_plies: 160,
+            use_nnue: None,
         };
         run(&spec, &mut |_, _| {}).unwrap();
     }

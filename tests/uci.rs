@@ -34,7 +34,7 @@ fn handshake_lists_options_and_announces_the_variant() {
         "option name UCI_ShowWDL type check default false",
         "option name UCI_Variant type combo default humpty var humpty",
         "option name UCI_Chess960 type check",
-        "option name Use NNUE type check default false",
+        "option name Use NNUE type check default true",
         "option name EvalFile type string default <default>",
     ] {
         assert!(
@@ -267,6 +267,7 @@ fn eval_and_d_print() {
     let mut e = Engine::start();
     e.send("eval");
     e.until(|l| l.starts_with("Final evaluation"));
+    e.until(|l| l.starts_with("Network evaluation: "));
     e.send("d");
     let lines = e.until(|l| l.starts_with("Key: "));
     assert!(lines

@@ -98,7 +98,7 @@ fn features_are_negotiated() {
         "myname=\"humpty ",
         "variants=\"humpty\"",
         "option=\"MultiPV -spin",
-        "option=\"Use NNUE -check 0\"",
+        "option=\"Use NNUE -check 1\"",
         "option=\"EvalFile -file <default>\"",
     ] {
         assert!(f.contains(want), "{want} missing in {f}");

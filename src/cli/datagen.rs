@@ -24,6 +24,7 @@ pub fn datagen_command() -> Command {
         .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1").help("Games at once, one thread each"))
         .arg(Arg::new("max-plies").long("max-plies").value_parser(value_parser!(u64).range(1..=10_000)).default_value("400").help("A game still going after this many plies is a draw"))
         .arg(Arg::new("openings").long("openings").value_name("FILE").help("FEN/EPD or PGN start positions [default: the repository's 700]"))
+        .arg(Arg::new("nnue").long("nnue").value_parser(["on", "off"]).help("Play with the network (on) or the hand-made evaluation (off) [default: as Use NNUE]"))
         .arg(Arg::new("check").long("check").value_name("FILE").action(ArgAction::Set).help("Check a data file: games, positions, results, damage"))
 }
 
@@ -61,6 +62,7 @@ pub fn datagen(m: &ArgMatches) -> Result<(), String> {
         concurrency: *m.get_one::<u64>("concurrency").expect("defaulted") as usize,
         openings: openings::read_openings(&text, None)?,
         max_plies: *m.get_one::<u64>("max-plies").expect("defaulted") as usize,
+        use_nnue: m.get_one::<String>("nnue").map(|v| v == "on"),
     };
     let (k, n) = spec.shard;
     let share = (0..spec.games).filter(|i| i % n == k - 1).count() as u64;

@@ -44,6 +44,9 @@ pub struct DatagenSpec {
     pub openings: Vec<String>,
     /// A game still going after this many plies is a draw.
     pub max_plies: usize,
+    /// Play with the network (`true`), the hand-made evaluation (`false`)
+    /// or the engine's default (`None`).
+    pub use_nnue: Option<bool>,
 }
 
 /// What a run did.
@@ -187,6 +190,9 @@ pub fn run(spec: &DatagenSpec, progress: &mut dyn FnMut(u32, u64)) -> Result<Sum
             let (queue, tx) = (Arc::clone(&queue), tx.clone());
             s.spawn(move || {
                 let mut engine = Engine::with_hash_mib(HASH_MIB);
+                if let Some(on) = spec.use_nnue {
+                    engine.set_use_nnue(on);
+                }
                 loop {
                     let next = queue.lock().unwrap_or_else(|p| p.into_inner()).pop_front();
                     let Some(i) = next else { return };

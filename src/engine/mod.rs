@@ -37,8 +37,8 @@ pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 30;
 /// Largest Move Overhead accepted, in milliseconds.
 pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
-/// Whether `Use NNUE` is on unless set.
-pub const DEFAULT_USE_NNUE: bool = false;
+/// Whether `Use NNUE` is on unless set (on since the SPRT of docs/nnue.md).
+pub const DEFAULT_USE_NNUE: bool = true;
 /// The `EvalFile` value that names the built-in net.
 pub const DEFAULT_EVAL_FILE: &str = "<default>";
 
@@ -302,9 +302,22 @@ impl Engine {
         Ok(())
     }
 
-    /// The evaluation of the current position, term by term, as a table.
+    /// The evaluation of the current position, term by term, as a table,
+    /// and the network's score.
     pub fn eval_report(&self) -> String {
-        eval::breakdown(&self.position, &self.options.eval).to_string()
+        let pos = &self.position;
+        let net = nnue::evaluate(&self.options.net, pos);
+        let white = if pos.side_to_move() == crate::rules::piece::Color::White {
+            net
+        } else {
+            -net
+        };
+        let used = if self.options.use_nnue { "on" } else { "off" };
+        format!(
+            "{}\nNetwork evaluation: {:+.2} (White side; Use NNUE is {used})",
+            eval::breakdown(pos, &self.options.eval),
+            f64::from(white) / 100.0
+        )
     }
 
     /// Empty the hash table (stops a running search first): a fresh table,
