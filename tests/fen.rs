@@ -136,3 +136,35 @@ fn errors_say_what_and_where() {
         assert!(!want.to_string().is_empty());
     }
 }
+
+#[test]
+fn from_men_builds_what_the_fen_builds_and_checks_the_same() {
+    use humpty::{Piece, Square};
+    let start = Position::startpos();
+    let men: Vec<(Square, Piece)> = Square::all()
+        .filter_map(|s| start.piece_at(s).map(|p| (s, p)))
+        .collect();
+    let black = Position::from_men(&men, Color::Black).unwrap();
+    let want = Position::START_FEN.replace(" w KQkq ", " b - ");
+    assert_eq!(black.to_fen(), want);
+    assert_eq!(black.key(), black.compute_key());
+    let man = |text: &str| {
+        let p = Piece::from_letter(text.chars().next().unwrap()).unwrap();
+        (text[1..].parse::<Square>().unwrap(), p)
+    };
+    let few = [man("Kg1"), man("kg8"), man("Ra1")];
+    assert!(Position::from_men(&few, Color::White).is_ok());
+    let twice = [few[0], few[1], few[2], man("Ra1")];
+    let e = Position::from_men(&twice, Color::White).unwrap_err();
+    assert_eq!(e, FenError::SquareTaken { square: few[2].0 });
+    let e = Position::from_men(&few[1..], Color::White).unwrap_err();
+    assert_eq!(
+        e,
+        FenError::KingCount {
+            color: Color::White,
+            count: 0
+        }
+    );
+    let e = Position::from_men(&[few[0], few[1], man("Ra8")], Color::White).unwrap_err();
+    assert_eq!(e, FenError::OpponentInCheck);
+}

@@ -266,9 +266,14 @@ fn the_trainer_learns_and_a_seed_gives_the_same_net_on_any_thread_count() {
         lambda: 0.75,
         scale: nnue::SCALE as f32,
     };
-    let (train_set, valid) = data::load(&[&path], blend, false).unwrap();
+    let data::Loaded {
+        train: train_set,
+        valid,
+        ..
+    } = data::load(&[&path], blend, false).unwrap();
     assert!(train_set.len() > 100, "{} positions", train_set.len());
-    let (twice, same) = data::load(&[&path], blend, true).unwrap();
+    let mirrored = data::load(&[&path], blend, true).unwrap();
+    let (twice, same) = (mirrored.train, mirrored.valid);
     assert_eq!(
         (twice.len(), same.len()),
         (2 * train_set.len(), valid.len())

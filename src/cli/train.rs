@@ -106,7 +106,9 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
     };
     let paths: Vec<&String> = m.get_many::<String>("data").expect("required").collect();
     let outfile = m.get_one::<String>("out").expect("required");
-    let (train_set, valid) = data::load(&paths, cfg.blend, m.get_flag("mirror"))?;
+    let loaded = data::load(&paths, cfg.blend, m.get_flag("mirror"))?;
+    loaded.damage.iter().for_each(say);
+    let (train_set, valid) = (&loaded.train, &loaded.valid);
     if train_set.is_empty() {
         return Err("no training positions in the data files".into());
     }
@@ -122,17 +124,17 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
     };
     say(format!(
         "validation loss of the hand-made evaluation {:.6}",
-        data::hand_made_loss(&paths, cfg.blend)?
+        loaded.hand_made_loss
     ));
     say(format!(
         "epoch 0  valid {:.6}",
-        train::loss(&start, &valid, cfg.threads)
+        train::loss(&start, valid, cfg.threads)
     ));
     // The net kept is the one that did best on the held-out games: later
     // epochs may only learn the training games by heart.
     let mut best: Option<(usize, f64)> = None;
     let mut failed = None;
-    train::train(&cfg, start, &train_set, &valid, &mut |r, net| {
+    train::train(&cfg, start, train_set, valid, &mut |r, net| {
         let better = best.is_none_or(|(_, v)| r.valid_loss < v || valid.is_empty());
         out(format!(
             "epoch {}  train {:.6}  valid {:.6}  lr {:.0e}  {:.1} s{}",

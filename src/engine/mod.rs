@@ -13,6 +13,7 @@ pub use crate::search::{Info, Score, SearchResult, MATE, MAX_DEPTH};
 use crate::eval::nnue::{self, Network};
 use crate::eval::{self, EvalParams};
 use crate::rules::moves::Move;
+use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::search::timeman::{self, Budget};
 use crate::search::tt::TranspositionTable;
@@ -307,14 +308,18 @@ impl Engine {
     pub fn eval_report(&self) -> String {
         let pos = &self.position;
         let net = nnue::evaluate(&self.options.net, pos);
-        let white = if pos.side_to_move() == crate::rules::piece::Color::White {
+        let white = if pos.side_to_move() == Color::White {
             net
         } else {
             -net
         };
         let used = if self.options.use_nnue { "on" } else { "off" };
+        let file = match self.options.eval_file.as_str() {
+            "" => DEFAULT_EVAL_FILE,
+            path => path,
+        };
         format!(
-            "{}\nNetwork evaluation: {:+.2} (White side; Use NNUE is {used})",
+            "{}\nNetwork evaluation: {:+.2} (White side; Use NNUE is {used}; EvalFile {file})",
             eval::breakdown(pos, &self.options.eval),
             f64::from(white) / 100.0
         )

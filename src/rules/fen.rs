@@ -69,6 +69,11 @@ pub enum FenError {
     Clock(String),
     /// The side that just moved is in check (its King could be captured).
     OpponentInCheck,
+    /// Two men are given for one square (`Position::from_men`).
+    SquareTaken {
+        /// The square.
+        square: Square,
+    },
 }
 
 impl fmt::Display for FenError {
@@ -102,6 +107,7 @@ impl fmt::Display for FenError {
             }
             FenError::Clock(s) => write!(f, "bad move counter '{s}'"),
             FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
+            FenError::SquareTaken { square } => write!(f, "two men on {square}"),
         }
     }
 }
@@ -156,6 +162,52 @@ fn parse_rank(text: &str, rank: u8) -> Result<[Option<Piece>; 12], FenError> {
 }
 
 impl Position {
+    /// An empty board with these men on it, checked as a FEN's board is:
+    /// no Pawn on its far rank, one King and at most `MAX_MEN_PER_SIDE`
+    /// men a side, one man a square.
+    fn with_men(men: &[(Square, Piece)]) -> Result<Position, FenError> {
+        if let Some(&(square, _)) = men
+            .iter()
+            .find(|(s, p)| p.kind() == PieceKind::Pawn && s.rank() == p.color().far_rank())
+        {
+            return Err(FenError::PawnOnFarRank { square });
+        }
+        for color in Color::BOTH {
+            let of = |kind: Option<PieceKind>| {
+                men.iter()
+                    .filter(|(_, p)| p.color() == color && kind.is_none_or(|k| p.kind() == k))
+                    .count()
+            };
+            let count = of(Some(PieceKind::King));
+            if count != 1 {
+                return Err(FenError::KingCount { color, count });
+            }
+            let count = of(None);
+            if count > MAX_MEN_PER_SIDE {
+                return Err(FenError::TooManyMen { color, count });
+            }
+        }
+        let mut pos = Position::empty();
+        for &(square, p) in men {
+            if pos.piece_at(square).is_some() {
+                return Err(FenError::SquareTaken { square });
+            }
+            pos.put_piece(square.mailbox(), p);
+        }
+        Ok(pos)
+    }
+
+    /// The position of these men with `side` to move, no castling rights
+    /// and fresh clocks, checked as a FEN is (`from_fen` without the text).
+    pub fn from_men(men: &[(Square, Piece)], side: Color) -> Result<Position, FenError> {
+        let mut pos = Position::with_men(men)?;
+        pos.set_side(side);
+        if pos.is_attacked(pos.king_square(!side), side) {
+            return Err(FenError::OpponentInCheck);
+        }
+        Ok(pos)
+    }
+
     /// Read a position from FEN (rules.md: six fields, 12-file ranks, missing
     /// clocks default to `0 1`, the en-passant field is ignored).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
@@ -170,40 +222,17 @@ impl Position {
         if ranks.len() != 8 {
             return Err(FenError::RankCount(ranks.len()));
         }
-        let mut pos = Position::empty();
-        let mut kings = [0usize; 2];
-        let mut men = [0usize; 2];
         let mut placed = Vec::new();
         for (i, text) in ranks.iter().enumerate() {
             let rank = 7 - i as u8;
             let cells = parse_rank(text, rank + 1)?;
             for (file, cell) in cells.iter().enumerate() {
                 if let Some(p) = *cell {
-                    let s = Square::new(file as u8, rank).expect("on board");
-                    if p.kind() == PieceKind::Pawn && rank == p.color().far_rank() {
-                        return Err(FenError::PawnOnFarRank { square: s });
-                    }
-                    men[p.color().index()] += 1;
-                    if p.kind() == PieceKind::King {
-                        kings[p.color().index()] += 1;
-                    }
-                    placed.push((s, p));
+                    placed.push((Square::new(file as u8, rank).expect("on board"), p));
                 }
             }
         }
-        for color in Color::BOTH {
-            let count = kings[color.index()];
-            if count != 1 {
-                return Err(FenError::KingCount { color, count });
-            }
-            let count = men[color.index()];
-            if count > MAX_MEN_PER_SIDE {
-                return Err(FenError::TooManyMen { color, count });
-            }
-        }
-        for (s, p) in placed {
-            pos.put_piece(s.mailbox(), p);
-        }
+        let mut pos = Position::with_men(&placed)?;
 
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" | "W" => Color::White,

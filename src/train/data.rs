@@ -2,12 +2,12 @@
 //! them (Black's view is their mirror), its side to move and its target,
 //! split into training and validation sets by game.
 
-use crate::datagen::format::{read_file, Outcome, Sample};
+use crate::datagen::format::{read_file, Outcome};
 use crate::eval::nnue::features::index;
 use crate::eval::{evaluate, EvalParams};
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
-use crate::rules::square::{Square, FILES, RANKS};
+use crate::rules::square::{Square, FILES};
 use std::path::Path;
 
 /// Every `VALIDATION_EVERY`-th game (by its index) is held out.
@@ -84,100 +84,60 @@ pub fn target(blend: Blend, score: i16, outcome: Outcome, to_move: Color) -> f32
     blend.lambda * chance + (1.0 - blend.lambda) * result
 }
 
-/// The position of a sample (no castling rights, which the data does not
-/// keep and the inputs do not see).
-pub fn position_of(sample: &Sample) -> Option<Position> {
-    let mut grid = [[None::<char>; FILES as usize]; RANKS as usize];
-    for &(s, p) in &sample.men {
-        grid[s.rank() as usize][s.file() as usize] = Some(p.letter());
-    }
-    let ranks: Vec<String> = grid
-        .iter()
-        .rev()
-        .map(|rank| {
-            let mut text = String::new();
-            let mut empty = 0;
-            for cell in rank {
-                match cell {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            text += &empty.to_string();
-                        }
-                        empty = 0;
-                        text.push(*c);
-                    }
-                }
-            }
-            if empty > 0 {
-                text += &empty.to_string();
-            }
-            text
-        })
-        .collect();
-    let side = if sample.to_move == Color::White {
-        'w'
-    } else {
-        'b'
-    };
-    Position::from_fen(&format!("{} {side} - - 0 1", ranks.join("/"))).ok()
-}
-
-/// The loss of the hand-made evaluation on the games of the validation
-/// set (every `VALIDATION_EVERY`-th): the mark a net has to beat.
-pub fn hand_made_loss(paths: &[impl AsRef<Path>], blend: Blend) -> Result<f64, String> {
-    let params = EvalParams::default();
-    let (mut sum, mut n) = (0.0f64, 0usize);
-    for path in paths {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let read = read_file(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        let held_out = read
-            .blocks
-            .iter()
-            .filter(|b| b.index % VALIDATION_EVERY == VALIDATION_EVERY - 1);
-        for block in held_out {
-            for s in &block.samples {
-                let Some(pos) = position_of(s) else { continue };
-                let out = evaluate(&pos, &params) as f32 / blend.scale;
-                let t = target(blend, s.score, block.outcome, s.to_move);
-                sum += f64::from((sigmoid(out) - t).powi(2));
-                n += 1;
-            }
-        }
-    }
-    Ok(sum / n.max(1) as f64)
-}
-
 /// The square on the other wing: file a <-> l, b <-> k, and so on.
 fn mirror_file(s: Square) -> Square {
     Square::new(FILES - 1 - s.file(), s.rank()).unwrap_or(s)
 }
 
+/// Whether game `index` of a run is held out for validation.
+fn held_out(index: u32) -> bool {
+    index % VALIDATION_EVERY == VALIDATION_EVERY - 1
+}
+
+/// What `load` makes of the data files.
+#[derive(Default)]
+pub struct Loaded {
+    /// The positions to train on.
+    pub train: Dataset,
+    /// The positions of the held-out games.
+    pub valid: Dataset,
+    /// The hand-made evaluation's loss on the held-out positions: the
+    /// mark a net has to beat.
+    pub hand_made_loss: f64,
+    /// Per damaged file, where its good games end.
+    pub damage: Vec<String>,
+}
+
 /// Read data files into a training and a validation set. A damaged tail
-/// is reported and skipped (its good blocks are used). With
-/// `mirror_files`, each training position is also added with its files
-/// mirrored: every rule but castling (which the data does not keep) is
-/// the same on both wings, so the mirror is as true a position.
+/// is noted and skipped (its good blocks are used). With `mirror_files`,
+/// each training position is also added with its files mirrored: every
+/// rule but castling (which the data does not keep) is the same on both
+/// wings, so the mirror is as true a position.
 pub fn load(
     paths: &[impl AsRef<Path>],
     blend: Blend,
     mirror_files: bool,
-) -> Result<(Dataset, Dataset), String> {
-    let (mut train, mut valid) = (Dataset::default(), Dataset::default());
+) -> Result<Loaded, String> {
+    let mut out = Loaded::default();
+    let params = EvalParams::default();
+    let mut hand_made = (0.0f64, 0usize);
     for path in paths {
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let read = read_file(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
         if let Some(damage) = &read.damage {
-            eprintln!(
+            out.damage.push(format!(
                 "{}: using the good games before the damage {damage}",
                 path.display()
-            );
+            ));
         }
         for block in &read.blocks {
-            let held_out = block.index % VALIDATION_EVERY == VALIDATION_EVERY - 1;
-            let set = if held_out { &mut valid } else { &mut train };
+            let held_out = held_out(block.index);
+            let set = if held_out {
+                &mut out.valid
+            } else {
+                &mut out.train
+            };
             for s in &block.samples {
                 let t = target(blend, s.score, block.outcome, s.to_move);
                 let black = s.to_move == Color::Black;
@@ -191,10 +151,16 @@ pub fn load(
                 if mirror_files && !held_out {
                     set.push(inputs(true), black, t);
                 }
+                if let (true, Ok(pos)) = (held_out, Position::from_men(&s.men, s.to_move)) {
+                    let out = evaluate(&pos, &params) as f32 / blend.scale;
+                    hand_made.0 += f64::from((sigmoid(out) - t).powi(2));
+                    hand_made.1 += 1;
+                }
             }
         }
     }
-    Ok((train, valid))
+    out.hand_made_loss = hand_made.0 / hand_made.1.max(1) as f64;
+    Ok(out)
 }
 
 #[cfg(test)]
