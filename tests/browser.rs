@@ -223,6 +223,19 @@ impl Browser {
         )
     }
 
+    /// Press a new-game button and wait until the page shows a game other
+    /// than the one it showed before: a check on the old game's state
+    /// alone can pass before the new board is built, and a square found
+    /// then goes stale.
+    fn new_game(&self, button: &str) {
+        let old = self.js("return ui.game ? ui.game.id : null");
+        self.click(button);
+        self.wait_for(
+            "a new game",
+            &format!("return !!ui.game && ui.game.id !== {old} && location.pathname === '/g/' + ui.game.id"),
+        );
+    }
+
     /// Wait until the move list holds `n` moves.
     fn wait_for_moves(&self, what: &str, n: usize) {
         self.wait_for(
@@ -400,7 +413,7 @@ fn two_browsers_play_through_seat_links(browser: &Browser) {
     );
     // The friend's browser keeps its seat key, so it is still Black here.
     assert_eq!(friend.js("return ui.color"), json!("black"));
-    browser.click("#new-white");
+    browser.new_game("#new-white");
     browser.wait_for(
         "a game against the engine again",
         "return ui.game.human === 'white' && ui.game.moves.length === 0",
@@ -410,7 +423,7 @@ fn two_browsers_play_through_seat_links(browser: &Browser) {
 /// Playing White, a FEN with Black to move: the server has the engine
 /// answer, with nothing more from the page.
 fn set_fen_with_the_engine_to_move(browser: &Browser) {
-    browser.click("#new-white");
+    browser.new_game("#new-white");
     browser.wait_for(
         "a new game",
         "return ui.game.moves.length === 0 && ui.game.human === 'white'",
@@ -430,7 +443,7 @@ fn set_fen_with_the_engine_to_move(browser: &Browser) {
 /// (its address), the same level in the box, the server's clock.
 fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
     browser.js("const l = document.getElementById('level'); l.value = 'level-2'; document.getElementById('clock-choice').value = '180+2';");
-    browser.click("#new-white");
+    browser.new_game("#new-white");
     browser.wait_for("the timed game", "return !!ui.game.clock && ui.game.moves.length === 0 && location.pathname === '/g/' + ui.game.id");
     browser.js("tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
     browser.wait_for(
@@ -512,7 +525,7 @@ fn preferences_are_remembered(browser: &Browser) {
 /// While the engine thinks, a move can be queued: a click elsewhere cancels
 /// it, and a queued legal move is played as soon as the reply arrives.
 fn premove_is_played_after_the_reply(browser: &Browser) {
-    browser.click("#new-white");
+    browser.new_game("#new-white");
     browser.wait_for(
         "a new game",
         "return ui.game && ui.game.moves.length === 0 && !ui.flipped",
@@ -550,7 +563,7 @@ fn premove_is_played_after_the_reply(browser: &Browser) {
 
 /// Squares are reachable by keyboard: Enter on a square presses it.
 fn keyboard_moves(browser: &Browser) {
-    browser.click("#new-both");
+    browser.new_game("#new-both");
     browser.wait_for(
         "an analysis board",
         "return ui.game && ui.game.human === 'both' && ui.game.moves.length === 0",
@@ -619,7 +632,7 @@ fn arrows_and_circles(browser: &Browser) {
 /// Playing Black, White's side of the evaluation bar is at the top, as
 /// White's pieces are.
 fn eval_bar_turns_with_the_board(browser: &Browser) {
-    browser.click("#new-black");
+    browser.new_game("#new-black");
     browser.wait_for(
         "a game as Black",
         "return document.querySelector('#board .sq').dataset.square === 'l1'",
@@ -767,7 +780,7 @@ fn promotion_picker(browser: &Browser) {
 /// picture for docs/web.png.
 fn screenshot_with_analysis(browser: &Browser) {
     // A picture with analysis running and a piece picked up.
-    browser.click("#new-white");
+    browser.new_game("#new-white");
     browser.wait_for("a new game", "return document.querySelectorAll('#moves .mv[data-ply]').length === 0 && document.getElementById('fen').textContent.startsWith('rnflbfkblfnr')");
     browser.click("#board [data-square='e2']");
     browser.click("#board [data-square='i6']");
