@@ -3,18 +3,20 @@
 levels with `humpty match`, chained into one Elo scale anchored on a
 uniformly random mover at 0, and drawn as a PNG.
 
-    tools/ladder.py play   [--levels 0,2,...,20] [--games 200] [--tc 2+0.02]
+    tools/ladder.py play   [--levels=-8,-6,...,20] [--games 200] [--tc 2+0.02]
                            [--concurrency 2] [--seed 20] [--shard K/N] [--out DIR]
                            [--from LEVEL]
-    tools/ladder.py report [--levels ...] [--out DIR] [--png docs/levels.png]
+    tools/ladder.py report [--levels=...] [--out DIR] [--png docs/levels.png]
+                           [--measured docs/ladder-measured.tsv]
 
 `play` runs one match per rung (random vs the lowest level, then each level
 against the next) and appends each rung's games to DIR/rung-A-B*.pgn;
 with --shard K/N it plays only part K of every rung, so shards can run on
 several machines and their PGN files be copied into one DIR. `report`
 merges each rung's files with `humpty stats`, chains the Elo differences
-and prints the table (markdown) and draws the plot. Only the standard
-library is used.
+and prints the table (markdown) and draws the plot. A rung with no PGN
+files in DIR is taken from --measured, a table of rungs measured in
+earlier runs (marked * in the table). Only the standard library is used.
 """
 
 import argparse
@@ -99,10 +101,27 @@ def rung_result(args, weak, strong):
             "minus": float(elo.group(2)), "plus": float(elo.group(3))}
 
 
+def measured(path):
+    """Rungs measured in earlier runs: weak, strong, W, L, D, Elo, minus,
+    plus, tab-separated, with # comments."""
+    known = {}
+    if not path:
+        return known
+    with open(path) as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            weak, strong, w, l, d, elo, minus, plus = line.split("\t")[:8]
+            known[(weak, strong)] = {"w": int(w), "l": int(l), "d": int(d), "elo": float(elo),
+                                     "minus": float(minus), "plus": float(plus), "earlier": True}
+    return known
+
+
 def report(args):
     rows, total = [], 0.0
+    known = measured(args.measured)
     for weak, strong in rungs(args.levels):
-        r = rung_result(args, weak, strong)
+        r = rung_result(args, weak, strong) or known.get((str(weak), str(strong)))
         if r is None:
             break
         total += r["elo"]
@@ -111,7 +130,8 @@ def report(args):
     print("|---|---|---|---|---|---|")
     print(f"| random mover | 0 | | | | |")
     for strong, weak, r, total in rows:
-        print(f"| {strong} | {total:.0f} | {r['elo']:+.0f} | {weak} | "
+        mark = " *" if r.get("earlier") else ""
+        print(f"| {strong} | {total:.0f} | {r['elo']:+.0f}{mark} | {weak} | "
               f"{r['w']}-{r['l']}-{r['d']} | -{r['minus']:.0f} +{r['plus']:.0f} |")
     if args.png and rows:
         points = [(int(s), t, r["minus"], r["plus"]) for s, _, r, t in rows]
@@ -177,23 +197,25 @@ def draw_plot(path, points):
     w, h, left, bottom, top, right = 720, 440, 70, 50, 20, 20
     c = Canvas(w, h)
     grey, black, blue, red = (200, 200, 200), (0, 0, 0), (40, 90, 200), (200, 60, 40)
-    levels = [0] + [p[0] for p in points]
+    levels = [p[0] for p in points]
+    first, last = min(levels), max(levels)
     elos = [0.0] + [p[1] for p in points]
     lo = min(elos + [p[1] - p[2] for p in points])
     hi = max(elos + [p[1] + p[3] for p in points])
     step = 200
     lo, hi = step * (int(lo // step) - 1), step * (int(hi // step) + 1)
-    x_of = lambda lv: left + (lv + 1) * (w - left - right) / (max(levels) + 2)
+    # The random mover sits one step left of the weakest level.
+    x_of = lambda lv: left + (lv - first + 1) * (w - left - right) / (last - first + 2)
     y_of = lambda e: h - bottom - (e - lo) * (h - bottom - top) / (hi - lo)
     for e in range(lo, hi + 1, step):
         c.line(left, round(y_of(e)), w - right, round(y_of(e)), grey)
         c.text(4, round(y_of(e)) - 5, str(e), black)
     c.line(left, h - bottom, w - right, h - bottom, black, 2)
     c.line(left, top, left, h - bottom, black, 2)
-    every = 1 if max(levels) <= 10 else 2
-    for lv in range(0, max(levels) + 1, every):
+    every = 1 if last - first <= 10 else 2
+    for lv in range(last - every * ((last - first) // every), last + 1, every):
         c.text(round(x_of(lv)) - 6, h - bottom + 12, str(lv), black)
-    prev = (x_of(-1), y_of(0))
+    prev = (x_of(first - 1), y_of(0))
     # The random mover, at 0 on both axes' left.
     c.text(round(prev[0]) - 2, h - bottom + 12, "R", red)
     for lv, e, minus, plus in points:
@@ -212,7 +234,9 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("what", choices=["play", "report"])
     p.add_argument("--humpty", help="the binary (default target/release/humpty)")
-    p.add_argument("--levels", default="0,2,4,6,8,10,12,14,16,18,20")
+    p.add_argument("--levels", default="-8,-6,-4,-2,0,2,4,6,8,10,12,14,16,18,20",
+                   help="comma-separated, weakest first; write --levels=-8,... "
+                        "when the list starts with a negative level")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--tc", default="2+0.02")
     p.add_argument("--concurrency", type=int, default=2)
@@ -222,6 +246,7 @@ def main():
                    help="play only the rungs from this level up (the others are kept)")
     p.add_argument("--out", default=os.path.join(ROOT, "target", "ladder"))
     p.add_argument("--png")
+    p.add_argument("--measured", help="rungs measured in earlier runs (report)")
     args = p.parse_args()
     args.levels = [int(x) for x in args.levels.split(",")]
     play(args) if args.what == "play" else report(args)
