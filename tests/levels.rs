@@ -84,7 +84,7 @@ fn both_protocols_offer_the_strength_options() {
     e.send("uci");
     let lines = e.until(|l| l == "uciok");
     for want in [
-        "option name Skill Level type spin default 20 min 0 max 20",
+        "option name Skill Level type spin default 20 min -8 max 20",
         "option name Skill Seed type spin default 0 min 0 max 2147483647",
         "option name UCI_LimitStrength type check default false",
     ] {
@@ -119,7 +119,7 @@ fn both_protocols_offer_the_strength_options() {
     let f = x.until(|l| l.contains("done=1") || l.contains("option=\"Skill Level"));
     let all = f.join("\n");
     assert!(
-        all.contains("option=\"Skill Level -spin 20 0 20\""),
+        all.contains("option=\"Skill Level -spin 20 -8 20\""),
         "{all}"
     );
 }

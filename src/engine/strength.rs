@@ -7,15 +7,17 @@
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::random::Rng;
-use crate::search::skill::{Skill, FULL};
+use crate::search::skill::{Skill, FULL, WEAKEST};
 
 /// The strongest `Skill Level` (no handicap).
 pub const MAX_SKILL_LEVEL: i64 = FULL as i64;
+/// The weakest `Skill Level`.
+pub const MIN_SKILL_LEVEL: i64 = WEAKEST as i64;
 
 /// What the user set.
 #[derive(Clone, Copy, Debug)]
 pub struct Strength {
-    /// `Skill Level`, 0 to 20.
+    /// `Skill Level`, -8 to 20.
     pub level: i64,
     /// `UCI_LimitStrength`: `UCI_Elo` decides the level.
     pub limit: bool,
@@ -100,27 +102,35 @@ impl Strength {
 /// at 20 s + 0.2 s above, where the clock must not end a level's search
 /// before its node budget). Only measured levels are listed; `UCI_Elo`
 /// spans them.
-pub const LADDER: [(f64, i64); 20] = [
-    (0.0, 478),
-    (1.0, 541),
-    (2.0, 651),
-    (3.0, 861),
-    (4.0, 1262),
-    (5.0, 1621),
-    (6.0, 2013),
-    (7.0, 2339),
-    (8.0, 2434),
-    (9.0, 2549),
-    (10.0, 2651),
-    (11.0, 2826),
-    (12.0, 2951),
-    (13.0, 3051),
-    (14.0, 3188),
-    (15.0, 3341),
-    (16.0, 3466),
-    (17.0, 3564),
-    (18.0, 3683),
-    (19.0, 3830),
+pub const LADDER: [(f64, i64); 28] = [
+    (-8.0, 564),
+    (-7.0, 726),
+    (-6.0, 956),
+    (-5.0, 1120),
+    (-4.0, 1247),
+    (-3.0, 1378),
+    (-2.0, 1480),
+    (-1.0, 1619),
+    (0.0, 1772),
+    (1.0, 1911),
+    (2.0, 2002),
+    (3.0, 2127),
+    (4.0, 2246),
+    (5.0, 2309),
+    (6.0, 2424),
+    (7.0, 2517),
+    (8.0, 2654),
+    (9.0, 2769),
+    (10.0, 2871),
+    (11.0, 3046),
+    (12.0, 3171),
+    (13.0, 3271),
+    (14.0, 3408),
+    (15.0, 3561),
+    (16.0, 3686),
+    (17.0, 3784),
+    (18.0, 3903),
+    (19.0, 4050),
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's.
@@ -142,7 +152,7 @@ pub fn level_for_elo(elo: i64) -> f64 {
 }
 
 /// The measured Elo of a skill level, if the ladder has it.
-pub fn elo_of_level(level: u8) -> Option<i64> {
+pub fn elo_of_level(level: i8) -> Option<i64> {
     LADDER
         .iter()
         .find(|(l, _)| *l == f64::from(level))
@@ -157,7 +167,7 @@ mod tests {
     fn uci_elo_maps_onto_the_measured_levels() {
         for &(level, elo) in &LADDER {
             assert!((level_for_elo(elo) - level).abs() < 1e-9, "{level} {elo}");
-            assert_eq!(elo_of_level(level as u8), Some(elo));
+            assert_eq!(elo_of_level(level as i8), Some(elo));
         }
         // Between two measured levels, in proportion; outside, clamped.
         let (a, b) = (LADDER[0], LADDER[1]);

@@ -5,7 +5,7 @@
 //! UCI declares them with `option` lines; XBoard sets them with `option`
 //! (and `memory`, `cores`).
 
-use crate::engine::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO};
+use crate::engine::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, MIN_SKILL_LEVEL};
 use crate::engine::{
     Engine, DEFAULT_EVAL_FILE, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_USE_NNUE,
     MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
@@ -112,7 +112,7 @@ pub const ENGINE_OPTIONS: [EngineOption; 11] = [
         name: "Skill Level",
         kind: OptionKind::Spin {
             default: MAX_SKILL_LEVEL,
-            min: 0,
+            min: MIN_SKILL_LEVEL,
             max: MAX_SKILL_LEVEL,
         },
         xboard_command: false,

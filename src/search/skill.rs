@@ -5,16 +5,17 @@
 //! moves a pawn or more worse, but it does not play a strong game with a
 //! random blunder in it.
 //!
-//! A level is a number from 0 (weakest) to `FULL` (full strength, no
-//! handicap); fractional levels (for a future `UCI_Elo`) interpolate the
-//! node budget and the weakness.
+//! A level is a number from `WEAKEST` (-8) to `FULL` (20, full strength,
+//! no handicap); fractional levels (`UCI_Elo`) interpolate the node
+//! budget, the lines and the weakness.
 
 use crate::rules::random::Rng;
 
 /// The level that means no handicap.
 pub const FULL: f64 = 20.0;
-/// The weakest level.
-pub const WEAKEST: f64 = 0.0;
+/// The weakest level (negative levels, as Fairy-Stockfish has, keep 8 to
+/// 20 where they were and give the bottom room for small steps).
+pub const WEAKEST: f64 = -8.0;
 
 /// More lines than any position has moves: every move.
 const MAX_LINES: usize = 256;
@@ -25,6 +26,55 @@ const GAP_CAP: i64 = 400;
 /// A pawn on the search scale: the most the random term of the choice may
 /// add (Stockfish caps it the same way).
 const PAWN: i64 = 100;
+
+/// The settings of one level below 8.
+#[derive(Clone, Copy, Debug)]
+struct Setting {
+    nodes: u64,
+    lines: usize,
+    /// In 128ths, as `Skill::weakness`, whole or not.
+    weakness: f64,
+}
+
+const fn at(nodes: u64, lines: usize, weakness: f64) -> Setting {
+    Setting {
+        nodes,
+        lines,
+        weakness,
+    }
+}
+
+/// Levels -8 to 8. The weakest and level 8 are settings the ladder had
+/// measured (as levels 0 and 8). Between them a first table moved every
+/// knob a like part a level (nodes up a sixth, lines down a sixth, the
+/// preference for the better line up a fifth); its ladder gave uneven
+/// steps (+44 to +220), so the levels were moved to where the measured
+/// curve is evenly spaced, their knobs interpolated there, and measured
+/// again (docs/levels.md).
+const BOTTOM: [Setting; 17] = [
+    at(32, MAX_LINES, 127.0),
+    at(55, MAX_LINES, 125.5),
+    at(78, 46, 124.25),
+    at(96, 37, 123.0),
+    at(114, 30, 122.0),
+    at(130, 25, 121.0),
+    at(146, 22, 119.75),
+    at(168, 18, 118.0),
+    at(192, 15, 116.25),
+    at(223, 12, 114.25),
+    at(252, 11, 112.25),
+    at(276, 9, 110.5),
+    at(306, 8, 108.5),
+    at(344, 7, 106.0),
+    at(396, 6, 103.0),
+    at(454, 5, 99.0),
+    at(512, 4, 95.0),
+];
+
+/// Sixteenths in a 128th of weakness.
+const STEPS: i64 = 16;
+/// A blind choice: 128 128ths, in sixteenths.
+const BLIND: i64 = 128 * STEPS;
 
 /// A handicap: the level and the seed of its choices.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,35 +96,51 @@ impl Skill {
     }
 
     /// Nodes per move: no iteration starts once they are spent (the first
-    /// always completes). 32 at level 0, doubling every two levels: 1,024
-    /// at level 10, about 23,000 at level 19. Levels are node counts, not
-    /// times, so a level is as strong on a fast machine as on a slow one.
+    /// always completes). 32 at the weakest level, 512 at level 8, then
+    /// doubling every two levels to about 23,000 at level 19. Levels are
+    /// node counts, not times, so a level is as strong on a fast machine
+    /// as on a slow one.
     pub fn nodes(&self) -> u64 {
-        (32.0 * 2f64.powf(0.5 * self.level)) as u64
+        if self.level >= 8.0 {
+            return (512.0 * 2f64.powf(0.5 * (self.level - 8.0))) as u64;
+        }
+        let (a, b, t) = self.bottom();
+        (a.nodes as f64 * (b.nodes as f64 / a.nodes as f64).powf(t)).round() as u64
     }
 
-    /// How many lines the choice is made among: every move up to level 2,
-    /// then 24, 12, 8 and 6, and 4 from level 7 up.
+    /// How many lines the choice is made among: every move at the two
+    /// weakest levels, then fewer, 4 from level 8 up.
     pub fn lines(&self) -> usize {
-        const BY_LEVEL: [usize; 7] = [MAX_LINES, MAX_LINES, MAX_LINES, 24, 12, 8, 6];
-        BY_LEVEL.get(self.level as usize).copied().unwrap_or(4)
+        if self.level >= 8.0 {
+            return 4;
+        }
+        let (a, b, t) = self.bottom();
+        if a.lines == MAX_LINES || b.lines == MAX_LINES {
+            return if t > 0.0 { b.lines } else { a.lines };
+        }
+        (a.lines as f64 * (b.lines as f64 / a.lines as f64).powf(t)).round() as usize
     }
 
     /// How much of the gap to the best line the choice forgives, in 128ths
-    /// (128 is a blind choice among the lines): 127 at level 0, nearly
-    /// blind, then slowly less (the bottom levels are sensitive: a random
-    /// mover loses every game to 120), 116 at level 5, then 7 less a level
-    /// to 18 at level 19.
+    /// (128 is a blind choice among the lines): 127 at the weakest level,
+    /// nearly blind, 95 at level 8, then 7 less a level to 18 at level 19.
+    /// Counted in sixteenths of a 128th (`STEPS`): near 128 a whole 128th
+    /// is too coarse a step for one level.
     fn weakness(&self) -> i64 {
-        const LOW: [f64; 6] = [127.0, 126.0, 125.0, 123.0, 120.0, 116.0];
-        let l = self.level;
-        let w = if l < 5.0 {
-            let i = l as usize;
-            LOW[i] + (LOW[i + 1] - LOW[i]) * (l - i as f64)
+        let w = if self.level >= 8.0 {
+            95.0 - 7.0 * (self.level - 8.0)
         } else {
-            116.0 - 7.0 * (l - 5.0)
+            let (a, b, t) = self.bottom();
+            a.weakness + (b.weakness - a.weakness) * t
         };
-        w.round() as i64
+        (w * STEPS as f64).round() as i64
+    }
+
+    /// The two settings of `BOTTOM` the level lies between, and how far.
+    fn bottom(&self) -> (Setting, Setting, f64) {
+        let l = self.level.clamp(WEAKEST, 8.0) - WEAKEST;
+        let i = (l as usize).min(BOTTOM.len() - 2);
+        (BOTTOM[i], BOTTOM[i + 1], l - i as f64)
     }
 
     /// The index of the line to play among `scores` (best first, at least
@@ -88,14 +154,20 @@ impl Skill {
         let best = i64::from(scores[0]);
         let worst = i64::from(*scores.last().expect("at least one line"));
         let spread = (best - worst).min(PAWN);
-        let weakness = self.weakness().clamp(1, 128);
+        let weakness = self.weakness().clamp(1, BLIND);
         let mut rng = Rng::new(self.seed ^ 0x5EED_5EED);
         let mut choice = 0;
         let mut top = i64::MIN;
         for (i, &s) in scores.iter().enumerate() {
             let gap = (best - i64::from(s)).clamp(0, GAP_CAP);
-            let noise = rng.below(weakness as usize) as i64;
-            let value = -gap * (128 - weakness) + spread * noise;
+            // A whole weakness draws exactly as it did before sixteenths,
+            // so the levels measured then play as they did.
+            let noise = if weakness % STEPS == 0 {
+                STEPS * rng.below((weakness / STEPS) as usize) as i64
+            } else {
+                rng.below(weakness as usize) as i64
+            };
+            let value = -gap * (BLIND - weakness) + spread * noise;
             if value > top {
                 top = value;
                 choice = i;
@@ -113,16 +185,28 @@ mod tests {
     fn full_strength_has_no_handicap_and_levels_grow_monotonically() {
         assert!(Skill::new(FULL, 1).is_none());
         assert!(Skill::new(f64::NAN, 1).is_none());
-        assert_eq!(Skill::new(-5.0, 1).unwrap().level, WEAKEST);
-        let mut last = Skill::new(0.0, 1).unwrap();
-        for tenth in 1..200 {
+        assert_eq!(Skill::new(-20.0, 1).unwrap().level, WEAKEST);
+        let mut last = Skill::new(WEAKEST, 1).unwrap();
+        for tenth in -79..200 {
             let s = Skill::new(f64::from(tenth) / 10.0, 1).unwrap();
             assert!(s.nodes() >= last.nodes());
             assert!(s.lines() <= last.lines());
             assert!(s.weakness() <= last.weakness());
             last = s;
         }
-        assert_eq!(Skill::new(0.0, 1).unwrap().nodes(), 32);
+        assert_eq!(Skill::new(WEAKEST, 1).unwrap().nodes(), 32);
+        assert_eq!(Skill::new(WEAKEST, 1).unwrap().lines(), MAX_LINES);
+        // Level 8 is where the table meets the formula of the levels above.
+        let eight = Skill::new(8.0, 1).unwrap();
+        assert_eq!(
+            (eight.nodes(), eight.lines(), eight.weakness()),
+            (512, 4, 95 * STEPS)
+        );
+        let below = Skill::new(7.999, 1).unwrap();
+        assert_eq!(
+            (below.nodes(), below.lines(), below.weakness()),
+            (512, 4, 95 * STEPS)
+        );
         assert_eq!(Skill::new(19.0, 1).unwrap().lines(), 4);
     }
 
@@ -149,6 +233,34 @@ mod tests {
         assert!(weak[0] + weak[1] >= weak[3], "{weak:?}");
         // One line: no choice.
         assert_eq!(Skill::new(0.0, 7).unwrap().pick(&[12]), 0);
+    }
+
+    /// The choice as it was made before sixteenths: levels 8 to 19 and the
+    /// three weakest were measured with it.
+    fn pick_in_whole_128ths(seed: u64, weakness: i64, scores: &[i32]) -> usize {
+        let best = i64::from(scores[0]);
+        let spread = (best - i64::from(*scores.last().unwrap())).min(PAWN);
+        let mut rng = Rng::new(seed ^ 0x5EED_5EED);
+        let values = scores.iter().map(|&s| {
+            let gap = (best - i64::from(s)).clamp(0, GAP_CAP);
+            -gap * (128 - weakness) + spread * rng.below(weakness as usize) as i64
+        });
+        let values: Vec<i64> = values.collect();
+        let top = *values.iter().max().unwrap();
+        values.iter().position(|&v| v == top).unwrap()
+    }
+
+    #[test]
+    fn whole_weaknesses_choose_as_they_were_measured() {
+        let scores = [80, 60, 55, 20, 0, -40, -150, -500];
+        for level in [-8.0, -5.0, -3.0, 8.0, 11.0, 19.0] {
+            for seed in 0..300 {
+                let s = Skill::new(level, seed).unwrap();
+                assert_eq!(s.weakness() % STEPS, 0);
+                let old = pick_in_whole_128ths(seed, s.weakness() / STEPS, &scores);
+                assert_eq!(s.pick(&scores), old, "level {level} seed {seed}");
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (the same `Skill Level` UCI and XBoard offer, docs/levels.md), full
 //! strength at a time per move, or a custom time or node count.
 
-use crate::engine::strength::{elo_of_level, MAX_SKILL_LEVEL};
+use crate::engine::strength::{elo_of_level, MAX_SKILL_LEVEL, MIN_SKILL_LEVEL};
 use crate::engine::GoParams;
 use std::time::Duration;
 
@@ -13,13 +13,13 @@ pub enum Level {
     MoveTime(Duration),
     /// Full strength for this many nodes per move.
     Nodes(u64),
-    /// `Skill Level` 0 (weakest) to 19.
-    Skill(u8),
+    /// `Skill Level` -8 (weakest) to 19.
+    Skill(i8),
 }
 
 /// A level the page lists: its name, the level, and a description.
 pub struct NamedLevel {
-    /// The name (`level-0` ... `level-19`, `club`, `strong`, `maximum`).
+    /// The name (`level--8` ... `level-19`, `club`, `strong`, `maximum`).
     pub name: String,
     /// The level.
     pub level: Level,
@@ -38,7 +38,7 @@ const SKILL_MOVETIME: Duration = Duration::from_secs(1);
 
 /// The listed levels, weakest first: every skill level, then full strength.
 pub fn named() -> Vec<NamedLevel> {
-    let skills = (0..MAX_SKILL_LEVEL as u8).map(|l| NamedLevel {
+    let skills = (MIN_SKILL_LEVEL as i8..MAX_SKILL_LEVEL as i8).map(|l| NamedLevel {
         name: format!("level-{l}"),
         level: Level::Skill(l),
         about: match elo_of_level(l) {
@@ -85,9 +85,14 @@ impl Level {
             });
         }
         if let Some(skill) = v.get("skill") {
-            return match skill.as_u64() {
-                Some(l) if l < MAX_SKILL_LEVEL as u64 => Ok(Level::Skill(l as u8)),
-                _ => Err(format!("skill must be 0 to {}", MAX_SKILL_LEVEL - 1)),
+            return match skill.as_i64() {
+                Some(l) if (MIN_SKILL_LEVEL..MAX_SKILL_LEVEL).contains(&l) => {
+                    Ok(Level::Skill(l as i8))
+                }
+                _ => Err(format!(
+                    "skill must be {MIN_SKILL_LEVEL} to {}",
+                    MAX_SKILL_LEVEL - 1
+                )),
             };
         }
         if let Some(ms) = v.get("movetime_ms") {
@@ -170,6 +175,12 @@ mod tests {
         );
         assert!(Level::from_json(&json!({"skill": 20})).is_err());
         assert_eq!(
+            Level::from_json(&json!({"name": "level--8"})),
+            Ok(Level::Skill(-8))
+        );
+        assert!(Level::from_json(&json!({"skill": -9})).is_err());
+        assert!(Level::from_json(&json!({"skill": 1e30})).is_err());
+        assert_eq!(
             Level::from_json(&json!({"movetime_ms": 500})),
             Ok(Level::MoveTime(Duration::from_millis(500)))
         );
@@ -178,7 +189,11 @@ mod tests {
         assert!(Level::from_json(&json!({"name": "godlike"})).is_err());
         assert!(Level::from_json(&json!(3)).is_err());
         let all = named();
-        assert_eq!(all.len(), 23, "levels 0-19 and three full-strength times");
+        assert_eq!(
+            all.len(),
+            31,
+            "levels -8 to 19 and three full-strength times"
+        );
         for n in all {
             assert_eq!(Level::from_json(&n.level.to_json()), Ok(n.level));
         }
