@@ -71,6 +71,11 @@ const BOTTOM: [Setting; 17] = [
     at(512, 4, 95.0),
 ];
 
+/// The point `t` of the way from `a` to `b` on a geometric scale.
+fn geometric(a: f64, b: f64, t: f64) -> f64 {
+    a * (b / a).powf(t)
+}
+
 /// Sixteenths in a 128th of weakness.
 const STEPS: i64 = 16;
 /// A blind choice: 128 128ths, in sixteenths.
@@ -105,7 +110,7 @@ impl Skill {
             return (512.0 * 2f64.powf(0.5 * (self.level - 8.0))) as u64;
         }
         let (a, b, t) = self.bottom();
-        (a.nodes as f64 * (b.nodes as f64 / a.nodes as f64).powf(t)).round() as u64
+        geometric(a.nodes as f64, b.nodes as f64, t).round() as u64
     }
 
     /// How many lines the choice is made among: every move at the two
@@ -118,7 +123,7 @@ impl Skill {
         if a.lines == MAX_LINES || b.lines == MAX_LINES {
             return if t > 0.0 { b.lines } else { a.lines };
         }
-        (a.lines as f64 * (b.lines as f64 / a.lines as f64).powf(t)).round() as usize
+        geometric(a.lines as f64, b.lines as f64, t).round() as usize
     }
 
     /// How much of the gap to the best line the choice forgives, in 128ths
