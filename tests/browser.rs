@@ -345,7 +345,7 @@ fn the_board_plays_by_the_rules_in_chromium() {
         .iter()
         .map(|v| v.as_str().unwrap())
         .collect();
-    assert_eq!(levels[0], "level--8", "weakest first: {levels:?}");
+    assert_eq!(levels[0], "level--11", "weakest first: {levels:?}");
     assert!(
         levels.contains(&"level-19") && levels.contains(&"maximum"),
         "{levels:?}"

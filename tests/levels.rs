@@ -53,6 +53,32 @@ fn a_seed_makes_the_weak_choice_reproducible() {
     assert!(differ > 0, "another seed chooses differently somewhere");
 }
 
+/// (score, nodes) of a level's search of each position with `Use NNUE`
+/// set to `nnue`.
+fn searches(level: i64, nnue: bool) -> Vec<(i32, u64)> {
+    let mut e = engine_at(level, 11);
+    e.set_use_nnue(nnue);
+    let go = GoParams::default();
+    positions()
+        .into_iter()
+        .take(4)
+        .map(|pos| {
+            e.set_position(pos);
+            let r = e.search_sync(&go, &mut |_| {});
+            (r.score, r.nodes)
+        })
+        .collect()
+}
+
+#[test]
+fn the_top_levels_search_with_the_network_and_the_others_without() {
+    // Level 16 was measured with the hand-made evaluation: `Use NNUE`
+    // changes nothing there.
+    assert_eq!(searches(16, true), searches(16, false));
+    // From 17 the network is on (unless `Use NNUE` is off).
+    assert_ne!(searches(17, true), searches(17, false));
+}
+
 #[test]
 fn full_strength_is_the_default_and_unchanged() {
     let mut plain = Engine::with_hash_mib(1);
@@ -84,7 +110,7 @@ fn both_protocols_offer_the_strength_options() {
     e.send("uci");
     let lines = e.until(|l| l == "uciok");
     for want in [
-        "option name Skill Level type spin default 20 min -8 max 20",
+        "option name Skill Level type spin default 20 min -11 max 20",
         "option name Skill Seed type spin default 0 min 0 max 2147483647",
         "option name UCI_LimitStrength type check default false",
     ] {
@@ -119,7 +145,7 @@ fn both_protocols_offer_the_strength_options() {
     let f = x.until(|l| l.contains("done=1") || l.contains("option=\"Skill Level"));
     let all = f.join("\n");
     assert!(
-        all.contains("option=\"Skill Level -spin 20 -8 20\""),
+        all.contains("option=\"Skill Level -spin 20 -11 20\""),
         "{all}"
     );
 }

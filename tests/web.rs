@@ -106,9 +106,9 @@ fn the_skill_levels_are_offered_and_play() {
         .iter()
         .map(|l| l["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names[0], "level--8", "weakest first: {names:?}");
+    assert_eq!(names[0], "level--11", "weakest first: {names:?}");
     assert!(names.contains(&"level-19") && names.ends_with(&["maximum"]));
-    for level in [json!({"name": "level--8"}), json!({"skill": 12})] {
+    for level in [json!({"name": "level--11"}), json!({"skill": 12})] {
         let g = new_game(s.addr(), json!({"level": level}));
         let id = g["id"].as_str().unwrap();
         act(s.addr(), id, "move", json!({"move": "Axi6"}));
@@ -116,7 +116,7 @@ fn the_skill_levels_are_offered_and_play() {
         assert_eq!(status, 200, "{reply}");
         assert_eq!(
             reply["level"]["skill"],
-            level.get("skill").cloned().unwrap_or(json!(-8))
+            level.get("skill").cloned().unwrap_or(json!(-11))
         );
     }
 }

@@ -3,7 +3,7 @@
 levels with `humpty match`, chained into one Elo scale anchored on a
 uniformly random mover at 0, and drawn as a PNG.
 
-    tools/ladder.py play   [--levels=-8,-6,...,20] [--games 200] [--tc 2+0.02]
+    tools/ladder.py play   [--levels=-11,-9,...,19,20] [--games 200] [--tc 2+0.02]
                            [--concurrency 2] [--seed 20] [--shard K/N] [--out DIR]
                            [--from LEVEL]
     tools/ladder.py report [--levels=...] [--out DIR] [--png docs/levels.png]
@@ -234,8 +234,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("what", choices=["play", "report"])
     p.add_argument("--humpty", help="the binary (default target/release/humpty)")
-    p.add_argument("--levels", default="-8,-6,-4,-2,0,2,4,6,8,10,12,14,16,18,20",
-                   help="comma-separated, weakest first; write --levels=-8,... "
+    p.add_argument("--levels", default="-11,-9,-7,-5,-3,-1,1,3,5,7,9,11,13,15,17,19,20",
+                   help="comma-separated, weakest first; write --levels=-11,... "
                         "when the list starts with a negative level")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--tc", default="2+0.02")

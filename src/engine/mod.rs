@@ -377,9 +377,10 @@ impl Engine {
             multipv: self.options.multipv,
             features: self.options.features,
             eval: Arc::clone(&self.options.eval),
-            // The levels were measured with the hand-made evaluation
-            // (docs/levels.md): a weakened search keeps it.
-            nnue: (self.options.use_nnue && skill.is_none()).then(|| Arc::clone(&self.options.net)),
+            // A level searches with the evaluation it was measured with
+            // (docs/levels.md): the network only from `NET_FROM` up.
+            nnue: (self.options.use_nnue && skill.is_none_or(|s| s.uses_net()))
+                .then(|| Arc::clone(&self.options.net)),
             skill,
         }
     }

@@ -17,7 +17,7 @@ pub const MIN_SKILL_LEVEL: i64 = WEAKEST as i64;
 /// What the user set.
 #[derive(Clone, Copy, Debug)]
 pub struct Strength {
-    /// `Skill Level`, -8 to 20.
+    /// `Skill Level`, -11 to 20.
     pub level: i64,
     /// `UCI_LimitStrength`: `UCI_Elo` decides the level.
     pub limit: bool,
@@ -98,39 +98,42 @@ impl Strength {
 }
 
 /// The measured ladder: (level, Elo) with a uniformly random mover at 0
-/// (docs/levels.md: 200 games a rung, at 2 s + 0.02 s up to level 15,
+/// (docs/levels.md: 200 games a rung, at 2 s + 0.02 s up to level 12,
 /// at 20 s + 0.2 s above, where the clock must not end a level's search
 /// before its node budget). Only measured levels are listed; `UCI_Elo`
 /// spans them.
-pub const LADDER: [(f64, i64); 28] = [
-    (-8.0, 564),
-    (-7.0, 726),
-    (-6.0, 913),
-    (-5.0, 1077),
-    (-4.0, 1204),
-    (-3.0, 1335),
-    (-2.0, 1437),
-    (-1.0, 1576),
-    (0.0, 1729),
-    (1.0, 1868),
-    (2.0, 1959),
-    (3.0, 2084),
-    (4.0, 2203),
-    (5.0, 2266),
-    (6.0, 2381),
-    (7.0, 2474),
-    (8.0, 2611),
-    (9.0, 2726),
-    (10.0, 2828),
-    (11.0, 3003),
-    (12.0, 3128),
-    (13.0, 3228),
-    (14.0, 3365),
-    (15.0, 3518),
-    (16.0, 3643),
-    (17.0, 3741),
-    (18.0, 3860),
-    (19.0, 4007),
+pub const LADDER: [(f64, i64); 31] = [
+    (-11.0, 564),
+    (-10.0, 726),
+    (-9.0, 913),
+    (-8.0, 1077),
+    (-7.0, 1204),
+    (-6.0, 1335),
+    (-5.0, 1437),
+    (-4.0, 1576),
+    (-3.0, 1729),
+    (-2.0, 1868),
+    (-1.0, 1959),
+    (0.0, 2084),
+    (1.0, 2203),
+    (2.0, 2266),
+    (3.0, 2381),
+    (4.0, 2474),
+    (5.0, 2611),
+    (6.0, 2726),
+    (7.0, 2828),
+    (8.0, 3003),
+    (9.0, 3128),
+    (10.0, 3228),
+    (11.0, 3365),
+    (12.0, 3518),
+    (13.0, 3643),
+    (14.0, 3741),
+    (15.0, 3860),
+    (16.0, 4007),
+    (17.0, 4162),
+    (18.0, 4314),
+    (19.0, 4453),
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's.

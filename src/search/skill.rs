@@ -5,17 +5,27 @@
 //! moves a pawn or more worse, but it does not play a strong game with a
 //! random blunder in it.
 //!
-//! A level is a number from `WEAKEST` (-8) to `FULL` (20, full strength,
+//! A level is a number from `WEAKEST` (-11) to `FULL` (20, full strength,
 //! no handicap); fractional levels (`UCI_Elo`) interpolate the node
-//! budget, the lines and the weakness.
+//! budget, the lines and the weakness. The top levels, from `NET_FROM`,
+//! search with the network; the others with the hand-made evaluation.
 
 use crate::rules::random::Rng;
 
 /// The level that means no handicap.
 pub const FULL: f64 = 20.0;
-/// The weakest level (negative levels, as Fairy-Stockfish has, keep 8 to
-/// 20 where they were and give the bottom room for small steps).
-pub const WEAKEST: f64 = -8.0;
+/// The weakest level (negative levels, as Fairy-Stockfish has, keep 20 as
+/// full strength and give the scale room for steps a person can climb).
+pub const WEAKEST: f64 = -11.0;
+
+/// Levels from here search with the network, with the settings of the
+/// level two below (the network is worth about as much as two levels),
+/// so that the last steps to full strength, which has the network, stay
+/// small.
+pub const NET_FROM: f64 = 17.0;
+
+/// Where `BOTTOM` meets the formula of the levels above.
+const TABLE_TOP: f64 = 5.0;
 
 /// More lines than any position has moves: every move.
 const MAX_LINES: usize = 256;
@@ -44,8 +54,9 @@ const fn at(nodes: u64, lines: usize, weakness: f64) -> Setting {
     }
 }
 
-/// Levels -8 to 8. The weakest and level 8 are settings the ladder had
-/// measured (as levels 0 and 8). Between them a first table moved every
+/// Levels -11 to 5 (before the network's levels were added, -8 to 8). The
+/// weakest and level 5 are settings the ladder had measured (as levels 0
+/// and 8). Between them a first table moved every
 /// knob a like part a level (nodes up a sixth, lines down a sixth, the
 /// preference for the better line up a fifth); its ladder gave uneven
 /// steps (+44 to +220), so the levels were moved to where the measured
@@ -100,23 +111,39 @@ impl Skill {
         })
     }
 
+    /// Whether this level searches with the network.
+    pub fn uses_net(&self) -> bool {
+        self.level >= NET_FROM
+    }
+
+    /// The level whose settings this one has: its own, or two below for a
+    /// level on the network.
+    fn settings_level(&self) -> f64 {
+        if self.uses_net() {
+            self.level - 2.0
+        } else {
+            self.level
+        }
+    }
+
     /// Nodes per move: no iteration starts once they are spent (the first
-    /// always completes). 32 at the weakest level, 512 at level 8, then
-    /// doubling every two levels to about 23,000 at level 19. Levels are
-    /// node counts, not times, so a level is as strong on a fast machine
-    /// as on a slow one.
+    /// always completes). 32 at the weakest level, 512 at level 5, then
+    /// doubling every two levels to about 23,000 at level 16 (and 18).
+    /// Levels are node counts, not times, so a level is as strong on a
+    /// fast machine as on a slow one.
     pub fn nodes(&self) -> u64 {
-        if self.level >= 8.0 {
-            return (512.0 * 2f64.powf(0.5 * (self.level - 8.0))) as u64;
+        let x = self.settings_level();
+        if x >= TABLE_TOP {
+            return (512.0 * 2f64.powf(0.5 * (x - TABLE_TOP))) as u64;
         }
         let (a, b, t) = self.bottom();
         geometric(a.nodes as f64, b.nodes as f64, t).round() as u64
     }
 
     /// How many lines the choice is made among: every move at the two
-    /// weakest levels, then fewer, 4 from level 8 up.
+    /// weakest levels, then fewer, 4 from level 5 up.
     pub fn lines(&self) -> usize {
-        if self.level >= 8.0 {
+        if self.settings_level() >= TABLE_TOP {
             return 4;
         }
         let (a, b, t) = self.bottom();
@@ -128,12 +155,14 @@ impl Skill {
 
     /// How much of the gap to the best line the choice forgives, in 128ths
     /// (128 is a blind choice among the lines): 127 at the weakest level,
-    /// nearly blind, 95 at level 8, then 7 less a level to 18 at level 19.
+    /// nearly blind, 95 at level 5, then 7 less a level to 18 at level 16
+    /// (and 11 at level 19).
     /// Counted in sixteenths of a 128th (`STEPS`): near 128 a whole 128th
     /// is too coarse a step for one level.
     fn weakness(&self) -> i64 {
-        let w = if self.level >= 8.0 {
-            95.0 - 7.0 * (self.level - 8.0)
+        let x = self.settings_level();
+        let w = if x >= TABLE_TOP {
+            95.0 - 7.0 * (x - TABLE_TOP)
         } else {
             let (a, b, t) = self.bottom();
             a.weakness + (b.weakness - a.weakness) * t
@@ -143,7 +172,7 @@ impl Skill {
 
     /// The two settings of `BOTTOM` the level lies between, and how far.
     fn bottom(&self) -> (Setting, Setting, f64) {
-        let l = self.level.clamp(WEAKEST, 8.0) - WEAKEST;
+        let l = self.level.clamp(WEAKEST, TABLE_TOP) - WEAKEST;
         let i = (l as usize).min(BOTTOM.len() - 2);
         (BOTTOM[i], BOTTOM[i + 1], l - i as f64)
     }
@@ -154,7 +183,7 @@ impl Skill {
     /// part of at most a pawn; the highest wins. Capping the gap keeps a
     /// mate in one from deciding every choice at the weakest levels, and
     /// still costs a move 4 pawns worse more than the noise can make up
-    /// from level 5 up.
+    /// from level 2 up.
     pub fn pick(&self, scores: &[i32]) -> usize {
         let best = i64::from(scores[0]);
         let worst = i64::from(*scores.last().expect("at least one line"));
@@ -191,9 +220,15 @@ mod tests {
         assert!(Skill::new(FULL, 1).is_none());
         assert!(Skill::new(f64::NAN, 1).is_none());
         assert_eq!(Skill::new(-20.0, 1).unwrap().level, WEAKEST);
+        // Monotonic on the hand-made evaluation, then again on the network.
         let mut last = Skill::new(WEAKEST, 1).unwrap();
-        for tenth in -79..200 {
+        for tenth in -109..200 {
             let s = Skill::new(f64::from(tenth) / 10.0, 1).unwrap();
+            assert_eq!(s.uses_net(), tenth >= 170, "{tenth}");
+            if s.uses_net() != last.uses_net() {
+                assert_eq!(s.nodes(), 16_384, "level 17 plays level 15's settings");
+                last = s;
+            }
             assert!(s.nodes() >= last.nodes());
             assert!(s.lines() <= last.lines());
             assert!(s.weakness() <= last.weakness());
@@ -201,18 +236,22 @@ mod tests {
         }
         assert_eq!(Skill::new(WEAKEST, 1).unwrap().nodes(), 32);
         assert_eq!(Skill::new(WEAKEST, 1).unwrap().lines(), MAX_LINES);
-        // Level 8 is where the table meets the formula of the levels above.
-        let eight = Skill::new(8.0, 1).unwrap();
+        // Level 5 is where the table meets the formula of the levels above.
+        let eight = Skill::new(5.0, 1).unwrap();
         assert_eq!(
             (eight.nodes(), eight.lines(), eight.weakness()),
             (512, 4, 95 * STEPS)
         );
-        let below = Skill::new(7.999, 1).unwrap();
+        let below = Skill::new(4.999, 1).unwrap();
         assert_eq!(
             (below.nodes(), below.lines(), below.weakness()),
             (512, 4, 95 * STEPS)
         );
-        assert_eq!(Skill::new(19.0, 1).unwrap().lines(), 4);
+        let top = Skill::new(19.0, 1).unwrap();
+        assert_eq!(
+            (top.nodes(), top.lines(), top.weakness()),
+            (32_768, 4, 11 * STEPS)
+        );
     }
 
     /// How often each line is chosen over many seeds.
@@ -240,8 +279,8 @@ mod tests {
         assert_eq!(Skill::new(0.0, 7).unwrap().pick(&[12]), 0);
     }
 
-    /// The choice as it was made before sixteenths: levels 8 to 19 and the
-    /// three weakest were measured with it.
+    /// The choice as it was made before sixteenths: levels 5 to 16 (then 8
+    /// to 19) were measured with it.
     fn pick_in_whole_128ths(seed: u64, weakness: i64, scores: &[i32]) -> usize {
         let best = i64::from(scores[0]);
         let spread = (best - i64::from(*scores.last().unwrap())).min(PAWN);
@@ -258,7 +297,7 @@ mod tests {
     #[test]
     fn whole_weaknesses_choose_as_they_were_measured() {
         let scores = [80, 60, 55, 20, 0, -40, -150, -500];
-        for level in [-8.0, -5.0, -3.0, 8.0, 11.0, 19.0] {
+        for level in [-11.0, -8.0, -6.0, 5.0, 8.0, 16.0, 19.0] {
             for seed in 0..300 {
                 let s = Skill::new(level, seed).unwrap();
                 assert_eq!(s.weakness() % STEPS, 0);

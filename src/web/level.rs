@@ -13,13 +13,13 @@ pub enum Level {
     MoveTime(Duration),
     /// Full strength for this many nodes per move.
     Nodes(u64),
-    /// `Skill Level` -8 (weakest) to 19.
+    /// `Skill Level` -11 (weakest) to 19.
     Skill(i8),
 }
 
 /// A level the page lists: its name, the level, and a description.
 pub struct NamedLevel {
-    /// The name (`level--8` ... `level-19`, `club`, `strong`, `maximum`).
+    /// The name (`level--11` ... `level-19`, `club`, `strong`, `maximum`).
     pub name: String,
     /// The level.
     pub level: Level,
@@ -175,10 +175,10 @@ mod tests {
         );
         assert!(Level::from_json(&json!({"skill": 20})).is_err());
         assert_eq!(
-            Level::from_json(&json!({"name": "level--8"})),
-            Ok(Level::Skill(-8))
+            Level::from_json(&json!({"name": "level--11"})),
+            Ok(Level::Skill(-11))
         );
-        assert!(Level::from_json(&json!({"skill": -9})).is_err());
+        assert!(Level::from_json(&json!({"skill": -12})).is_err());
         assert!(Level::from_json(&json!({"skill": 1e30})).is_err());
         assert_eq!(
             Level::from_json(&json!({"movetime_ms": 500})),
@@ -191,8 +191,8 @@ mod tests {
         let all = named();
         assert_eq!(
             all.len(),
-            31,
-            "levels -8 to 19 and three full-strength times"
+            34,
+            "levels -11 to 19 and three full-strength times"
         );
         for n in all {
             assert_eq!(Level::from_json(&n.level.to_json()), Ok(n.level));
