@@ -65,15 +65,18 @@ def play(args):
     humpty = humpty_path(args)
     os.makedirs(args.out, exist_ok=True)
     for weak, strong in rungs_to_play(args):
+        # The seed names the run: `humpty stats` pools a rung's runs only
+        # when their events differ (a run's rounds repeat in another run).
+        event = f"{rung_name(weak, strong)}-seed{args.seed}"
         suffix = f"-shard{args.shard.replace('/', 'of')}" if args.shard else ""
-        pgn = os.path.join(args.out, rung_name(weak, strong) + suffix + ".pgn")
+        pgn = os.path.join(args.out, event + suffix + ".pgn")
         cmd = [humpty, "match", "--engine", *engine(humpty, strong),
                "--engine", *engine(humpty, weak), "--each", "option.Hash=16",
                "--tc", args.tc, "--openings",
                os.path.join(ROOT, "tests", "data", "openings-700.txt"),
                "--order", "random", "--seed", str(args.seed), "--games",
                str(args.games), "--concurrency", str(args.concurrency),
-               "--event", rung_name(weak, strong), "--pgn", pgn, "--quiet",
+               "--event", event, "--pgn", pgn, "--quiet",
                "--resign", "movecount=4", "score=1000", "--maxplies", "400"]
         if args.shard:
             cmd += ["--shard", args.shard]

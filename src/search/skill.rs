@@ -37,7 +37,7 @@ const GAP_CAP: i64 = 400;
 /// add (Stockfish caps it the same way).
 const PAWN: i64 = 100;
 
-/// The settings of one level below 8.
+/// The settings of one level of `BOTTOM`.
 #[derive(Clone, Copy, Debug)]
 struct Setting {
     nodes: u64,
@@ -170,9 +170,10 @@ impl Skill {
         (w * STEPS as f64).round() as i64
     }
 
-    /// The two settings of `BOTTOM` the level lies between, and how far.
+    /// The two settings of `BOTTOM` the level's settings lie between, and
+    /// how far.
     fn bottom(&self) -> (Setting, Setting, f64) {
-        let l = self.level.clamp(WEAKEST, TABLE_TOP) - WEAKEST;
+        let l = self.settings_level().clamp(WEAKEST, TABLE_TOP) - WEAKEST;
         let i = (l as usize).min(BOTTOM.len() - 2);
         (BOTTOM[i], BOTTOM[i + 1], l - i as f64)
     }
@@ -237,9 +238,9 @@ mod tests {
         assert_eq!(Skill::new(WEAKEST, 1).unwrap().nodes(), 32);
         assert_eq!(Skill::new(WEAKEST, 1).unwrap().lines(), MAX_LINES);
         // Level 5 is where the table meets the formula of the levels above.
-        let eight = Skill::new(5.0, 1).unwrap();
+        let five = Skill::new(5.0, 1).unwrap();
         assert_eq!(
-            (eight.nodes(), eight.lines(), eight.weakness()),
+            (five.nodes(), five.lines(), five.weakness()),
             (512, 4, 95 * STEPS)
         );
         let below = Skill::new(4.999, 1).unwrap();
