@@ -1,7 +1,10 @@
-//! The layers of docs/architecture.md, checked on the source: each folder of
-//! `src/` may use only the layers below it (and itself).
+//! The layers of docs/architecture.md, checked on the source: each layer may
+//! use only the layers below it (and itself). Cargo keeps the crates apart
+//! (`crates/rules` cannot see `crates/engine`, neither sees this crate); this
+//! checks what Cargo cannot: the layers inside one crate, what each crate
+//! may depend on, cycles between the files of a layer, and sizes.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// Each layer and the layers it may use (itself included).
 const ALLOWED: &[(&str, &[&str])] = &[
@@ -23,7 +26,31 @@ const LAYERS: &[&str] = &[
     "train", "cli",
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+/// The workspace root (this crate's folder).
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The folder that holds a layer's sources.
+fn layer_dir(layer: &str) -> PathBuf {
+    match layer {
+        "rules" => root().join("crates/rules/src"),
+        "eval" | "search" | "engine" => root().join("crates/engine/src").join(layer),
+        _ => root().join("src").join(layer),
+    }
+}
+
+/// How a file names a sibling module of its layer: the rules are a crate of
+/// their own, so they write `crate::square`, the others `crate::eval::params`.
+fn sibling_prefix(layer: &str) -> String {
+    if layer == "rules" {
+        "crate::".to_string()
+    } else {
+        format!("crate::{layer}::")
+    }
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.is_dir() {
@@ -87,34 +114,35 @@ fn grouped_heads(text: &str) -> Vec<String> {
 /// The files of one layer's folder by module name, each with the sibling
 /// modules it imports (`super::x`, `crate::<layer>::x`).
 fn sibling_imports(layer: &str) -> Vec<(String, Vec<String>)> {
+    let dir = layer_dir(layer);
     let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("src")
-            .join(layer),
-        &mut files,
-    );
+    rust_files(&dir, &mut files);
+    files.retain(|f| f.parent() == Some(dir.as_path()));
     let names: Vec<String> = files
         .iter()
-        .filter(|f| f.parent().is_some_and(|p| p.ends_with(layer)))
         .map(|f| f.file_stem().unwrap().to_string_lossy().into_owned())
         .collect();
+    let prefix = sibling_prefix(layer);
     let mut out = Vec::new();
-    for f in files
-        .iter()
-        .filter(|f| f.parent().is_some_and(|p| p.ends_with(layer)))
-    {
+    for f in &files {
         let text = std::fs::read_to_string(f).unwrap();
         // Unit tests may reach anywhere.
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
         let me = f.file_stem().unwrap().to_string_lossy().into_owned();
+        let grouped = if layer == "rules" {
+            grouped_heads(code)
+        } else {
+            Vec::new()
+        };
         let uses: Vec<String> = names
             .iter()
-            .filter(|n| **n != me && *n != "mod")
+            .filter(|n| **n != me && *n != "mod" && *n != "lib")
             .filter(|n| {
                 code.contains(&format!("super::{n}"))
-                    || code.contains(&format!("crate::{layer}::{n}"))
+                    || code.contains(&format!("{prefix}{n}::"))
+                    || code.contains(&format!("{prefix}{n};"))
                     || use_super_group(code).iter().any(|h| h == *n)
+                    || grouped.iter().any(|h| h == *n)
             })
             .cloned()
             .collect();
@@ -130,12 +158,11 @@ fn use_super_group(code: &str) -> Vec<String> {
 
 #[test]
 fn imports_point_down_the_layers() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut bad = Vec::new();
     for (layer, allowed) in ALLOWED {
         let mut files = Vec::new();
-        rust_files(&src.join(layer), &mut files);
-        assert!(!files.is_empty(), "no files in src/{layer}");
+        rust_files(&layer_dir(layer), &mut files);
+        assert!(!files.is_empty(), "no files for layer {layer}");
         for f in files {
             let text = std::fs::read_to_string(&f).unwrap();
             for used in layers_used(&text) {
@@ -157,12 +184,20 @@ fn no_two_files_of_a_layer_import_each_other() {
             for b in uses {
                 let back = files.iter().any(|(n, u)| n == b && u.contains(a));
                 if back && a < b {
-                    cycles.push(format!("src/{layer}: {a} <-> {b}"));
+                    cycles.push(format!("{layer}: {a} <-> {b}"));
                 }
             }
         }
     }
     assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
+    // The reader sees imports in both spellings.
+    let uses = |layer: &str, file: &str| -> Vec<String> {
+        let files = sibling_imports(layer);
+        files.into_iter().find(|(n, _)| n == file).unwrap().1
+    };
+    assert!(uses("rules", "movegen").contains(&"tables".to_string()));
+    assert!(uses("rules", "movegen").contains(&"board".to_string()));
+    assert!(uses("search", "alphabeta").contains(&"worker".to_string()));
 }
 
 #[test]
@@ -179,14 +214,61 @@ fn the_checker_sees_a_violation() {
     assert!(layers_used("use super::x;").is_empty());
 }
 
-/// Every source file of `src/`.
-fn all_sources() -> Vec<std::path::PathBuf> {
+/// Every Rust source file of the workspace's crates and bindings.
+fn all_sources() -> Vec<PathBuf> {
     let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
+    for dir in ["src", "crates", "bindings"] {
+        if root().join(dir).is_dir() {
+            rust_files(&root().join(dir), &mut files);
+        }
+    }
+    files.retain(|f| !f.components().any(|c| c.as_os_str() == "target"));
     files
+}
+
+/// The `[dependencies]` names of a manifest.
+fn dependencies(manifest: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(root().join(manifest)).unwrap();
+    let section = text.split("[dependencies]").nth(1).unwrap_or("");
+    section
+        .lines()
+        .take_while(|l| !l.starts_with('['))
+        .filter_map(|l| l.split('=').next())
+        .map(str::trim)
+        .filter(|n| !n.is_empty() && !n.starts_with('#'))
+        .map(String::from)
+        .collect()
+}
+
+/// The rules stand on nothing heavier than `arrayvec`/`once_cell`, the
+/// engine on the rules, and the bindings on the rules and the engine alone
+/// (no server, SQLite or command line in a wheel or a `.wasm`).
+#[test]
+fn each_crate_depends_only_on_what_it_may() {
+    let light = ["arrayvec", "once_cell"];
+    let cases: &[(&str, &[&str])] = &[
+        ("crates/rules/Cargo.toml", &light),
+        (
+            "crates/engine/Cargo.toml",
+            &["humpty-rules", "arrayvec", "once_cell"],
+        ),
+        (
+            "bindings/python/Cargo.toml",
+            &["humpty-rules", "humpty-engine", "pyo3"],
+        ),
+    ];
+    for (manifest, allowed) in cases {
+        if !root().join(manifest).exists() {
+            continue;
+        }
+        for dep in dependencies(manifest) {
+            assert!(
+                allowed.contains(&dep.as_str()),
+                "{manifest} depends on {dep}"
+            );
+        }
+    }
+    assert_eq!(dependencies("crates/rules/Cargo.toml"), light);
 }
 
 #[test]

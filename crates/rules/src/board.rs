@@ -5,26 +5,26 @@
 //! around the 12x8 board is `OFFBOARD`, a walk along a line stops at the edge
 //! without a bounds test.
 
-use crate::rules::piece::Color;
-use crate::rules::square::{Square, DIAG_DIRS, MAILBOX_SIZE, MAILBOX_WIDTH, ORTHO_DIRS};
+use crate::piece::Color;
+use crate::square::{Square, DIAG_DIRS, MAILBOX_SIZE, MAILBOX_WIDTH, ORTHO_DIRS};
 
 /// A mailbox board: piece codes, `EMPTY` or `OFFBOARD`.
-pub(crate) type Board = [u8; MAILBOX_SIZE];
+pub type Board = [u8; MAILBOX_SIZE];
 
 /// Board cell value of an empty square.
-pub(crate) const EMPTY: u8 = 0;
+pub const EMPTY: u8 = 0;
 /// Board cell value of an off-board sentinel.
-pub(crate) const OFFBOARD: u8 = 0x80;
+pub const OFFBOARD: u8 = 0x80;
 
 /// Mailbox steps of the orthogonal lines, in `ORTHO_DIRS` order.
-pub(crate) const ORTHO_STEPS: [i16; 4] = [
+pub const ORTHO_STEPS: [i16; 4] = [
     Square::step(ORTHO_DIRS[0].0, ORTHO_DIRS[0].1),
     Square::step(ORTHO_DIRS[1].0, ORTHO_DIRS[1].1),
     Square::step(ORTHO_DIRS[2].0, ORTHO_DIRS[2].1),
     Square::step(ORTHO_DIRS[3].0, ORTHO_DIRS[3].1),
 ];
 /// Mailbox steps of the diagonal lines, in `DIAG_DIRS` order.
-pub(crate) const DIAG_STEPS: [i16; 4] = [
+pub const DIAG_STEPS: [i16; 4] = [
     Square::step(DIAG_DIRS[0].0, DIAG_DIRS[0].1),
     Square::step(DIAG_DIRS[1].0, DIAG_DIRS[1].1),
     Square::step(DIAG_DIRS[2].0, DIAG_DIRS[2].1),
@@ -32,7 +32,7 @@ pub(crate) const DIAG_STEPS: [i16; 4] = [
 ];
 /// Mailbox steps of all eight lines: the orthogonal ones (indices 0..4),
 /// then the diagonal ones (4..8).
-pub(crate) const LINE_STEPS: [i16; 8] = [
+pub const LINE_STEPS: [i16; 8] = [
     ORTHO_STEPS[0],
     ORTHO_STEPS[1],
     ORTHO_STEPS[2],
@@ -44,28 +44,28 @@ pub(crate) const LINE_STEPS: [i16; 8] = [
 ];
 
 /// Indices into `LINE_STEPS` of the orthogonal lines (Rook, Cannon).
-pub(crate) const ORTHO_LINES: std::ops::Range<usize> = 0..4;
+pub const ORTHO_LINES: std::ops::Range<usize> = 0..4;
 /// Indices into `LINE_STEPS` of the diagonal lines (Bishop, Arrow).
-pub(crate) const DIAG_LINES: std::ops::Range<usize> = 4..8;
+pub const DIAG_LINES: std::ops::Range<usize> = 4..8;
 /// All eight lines (Queen, Tank).
-pub(crate) const ALL_LINES: std::ops::Range<usize> = 0..8;
+pub const ALL_LINES: std::ops::Range<usize> = 0..8;
 
 /// The mailbox step of a Pawn of `color` (one rank forward).
 #[inline]
-pub(crate) const fn pawn_step(color: Color) -> i16 {
+pub const fn pawn_step(color: Color) -> i16 {
     color.forward() as i16 * MAILBOX_WIDTH
 }
 
 /// The cell after `s` along `step`.
 #[inline]
-pub(crate) fn step_from(s: usize, step: i16) -> usize {
+pub fn step_from(s: usize, step: i16) -> usize {
     (s as isize + step as isize) as usize
 }
 
 /// The first cell after `s` along `step` that is not empty: a man, or the
 /// `OFFBOARD` edge.
 #[inline]
-pub(crate) fn next_occupied(board: &Board, s: usize, step: i16) -> usize {
+pub fn next_occupied(board: &Board, s: usize, step: i16) -> usize {
     // Word-sized arithmetic: this walk is the hottest loop of perft (attack
     // detection). With i16 arithmetic per step, perft 4 ran 4.5% more
     // instructions (callgrind: 3.22 G against 3.08 G).
@@ -82,7 +82,7 @@ pub(crate) fn next_occupied(board: &Board, s: usize, step: i16) -> usize {
 /// the screen's cell (a man, not the edge: callers have looked at it
 /// already), returns the target's cell, or an `OFFBOARD` one if there is none.
 #[inline]
-pub(crate) fn beyond_screen(board: &Board, screen: usize, step: i16) -> usize {
+pub fn beyond_screen(board: &Board, screen: usize, step: i16) -> usize {
     debug_assert!(board[screen] != OFFBOARD && board[screen] != EMPTY);
     next_occupied(board, screen, step)
 }
@@ -90,14 +90,14 @@ pub(crate) fn beyond_screen(board: &Board, screen: usize, step: i16) -> usize {
 /// True if cell `c` holds a man of the side whose colour bit is `own_bit`'s
 /// opposite (0 White, 16 Black).
 #[inline]
-pub(crate) fn is_enemy(c: u8, own_bit: u8) -> bool {
+pub fn is_enemy(c: u8, own_bit: u8) -> bool {
     c != EMPTY && c != OFFBOARD && c & 16 != own_bit
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::position::Position;
+    use crate::position::Position;
 
     #[test]
     fn line_walks_match_brute_force() {

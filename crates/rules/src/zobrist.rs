@@ -1,8 +1,8 @@
 //! Zobrist hash keys from a fixed seed, so keys (and search node counts) are
 //! the same in every run and on every machine.
 
-use crate::rules::random::Rng;
-use crate::rules::square::MAILBOX_SIZE;
+use crate::random::Rng;
+use crate::square::MAILBOX_SIZE;
 use once_cell::sync::Lazy;
 
 /// Random keys for every (piece code, square), side to move and castling rights.

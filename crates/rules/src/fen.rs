@@ -1,10 +1,10 @@
 //! FEN for the 12x8 board: parse (with typed errors that say what and where)
 //! and print, round-tripping.
 
-use crate::rules::castling::{self, CASTLES};
-use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::position::{Position, MAX_MEN_PER_SIDE};
-use crate::rules::square::Square;
+use crate::castling::{self, CASTLES};
+use crate::piece::{Color, Piece, PieceKind};
+use crate::position::{Position, MAX_MEN_PER_SIDE};
+use crate::square::Square;
 use std::fmt;
 
 /// What is wrong with a FEN string.

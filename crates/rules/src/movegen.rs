@@ -8,17 +8,17 @@
 //! over two passed squares) runs along one of those lines. Every other move is
 //! tested on a scratch board with the move applied.
 
-use crate::rules::attack::attacked;
-use crate::rules::board::{
+use crate::attack::attacked;
+use crate::board::{
     beyond_screen, is_enemy, next_occupied, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES,
     EMPTY, LINE_STEPS, OFFBOARD, ORTHO_LINES,
 };
-use crate::rules::castling::{self, CASTLES};
-use crate::rules::moves::{Move, MoveError, MoveList, MoveText};
-use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::position::Position;
-use crate::rules::square::Square;
-use crate::rules::tables::TABLES;
+use crate::castling::{self, CASTLES};
+use crate::moves::{Move, MoveError, MoveList, MoveText};
+use crate::piece::{Color, Piece, PieceKind};
+use crate::position::Position;
+use crate::square::Square;
+use crate::tables::TABLES;
 
 /// Promotion choices for a side, from its counts before the move.
 #[derive(Clone, Copy, Debug)]
@@ -395,7 +395,7 @@ impl Position {
             None => Piece::from_code(self.board[from]).expect("moving piece"),
         };
         // Off the King's lines only leaps can check: Knight, Camel, Frog step, Pawn, King.
-        t.delta_box(to, enemy_king).caps & crate::rules::tables::attack_caps(piece) != 0
+        t.delta_box(to, enemy_king).caps & crate::tables::attack_caps(piece) != 0
     }
 
     /// True if the move takes a man.

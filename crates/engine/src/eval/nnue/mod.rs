@@ -13,7 +13,7 @@ use crate::rules::position::Position;
 use once_cell::sync::Lazy;
 use std::sync::Arc;
 
-/// The net built into the binary (`src/eval/nnue/default.nnue`).
+/// The net built into the binary (`crates/engine/src/eval/nnue/default.nnue`).
 static DEFAULT_BYTES: &[u8] = include_bytes!("default.nnue");
 
 /// The built-in net, read once.

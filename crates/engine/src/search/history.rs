@@ -31,7 +31,7 @@ const CAPTURE_ORDER_DIVISOR: i32 = 8;
 /// Index of the moving piece and its destination (a continuation row or column).
 #[inline]
 pub fn piece_to(pos: &Position, m: Move) -> usize {
-    Piece::from_code(pos.board[m.origin_box()]).map_or(NO_PIECE_TO, |p| {
+    Piece::from_code(pos.board()[m.origin_box()]).map_or(NO_PIECE_TO, |p| {
         (p.color().index() * NUM_KINDS + p.kind().index()) * 96 + m.to().index()
     })
 }
@@ -41,7 +41,7 @@ pub fn piece_to(pos: &Position, m: Move) -> usize {
 fn capture_index(pos: &Position, m: Move) -> Option<usize> {
     let pt = piece_to(pos, m);
     let victim =
-        Piece::from_code(pos.board[m.target_box()]).map_or(NUM_KINDS, |p| p.kind().index());
+        Piece::from_code(pos.board()[m.target_box()]).map_or(NUM_KINDS, |p| p.kind().index());
     (pt != NO_PIECE_TO).then_some(pt * (NUM_KINDS + 1) + victim)
 }
 

@@ -1,7 +1,7 @@
 //! perft (leaf-node counts of the legal move tree) and divide (per root move).
 
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::position::Position;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaf positions after exactly `depth` plies (bulk-counted at the

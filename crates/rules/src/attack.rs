@@ -3,13 +3,13 @@
 //! it needs only the board array: the legality filter runs it on a scratch copy
 //! with the move applied, without a full make/unmake.
 
-use crate::rules::board::{
+use crate::board::{
     beyond_screen, next_occupied, step_from, Board, DIAG_STEPS, OFFBOARD, ORTHO_STEPS,
 };
-use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::position::Position;
-use crate::rules::square::Square;
-use crate::rules::tables::TABLES;
+use crate::piece::{Color, Piece, PieceKind};
+use crate::position::Position;
+use crate::square::Square;
+use crate::tables::TABLES;
 use arrayvec::ArrayVec;
 
 #[inline]
@@ -18,13 +18,13 @@ fn code(color: Color, kind: PieceKind) -> u8 {
 }
 
 /// True if any man of colour `by` attacks mailbox square `s` on `board`.
-pub(crate) fn attacked(board: &Board, s: usize, by: Color) -> bool {
+pub fn attacked(board: &Board, s: usize, by: Color) -> bool {
     for_each_attacker(board, s, by, |_| true)
 }
 
 /// Every man of colour `by` that attacks mailbox square `s` on `board`, by
 /// its square (the exchange evaluator's question after each capture).
-pub(crate) fn attackers(board: &Board, s: usize, by: Color, out: &mut ArrayVec<u8, 64>) {
+pub fn attackers(board: &Board, s: usize, by: Color, out: &mut ArrayVec<u8, 64>) {
     out.clear();
     for_each_attacker(board, s, by, |from| {
         let _ = out.try_push(from as u8);

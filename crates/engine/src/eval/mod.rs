@@ -116,7 +116,7 @@ fn leaper_terms(
     if kind == PieceKind::Frog
         && strong_promotion
         && params.frog_promotion != Tapered::default()
-        && activity::frog_reaches_far_rank(&pos.board, s.mailbox(), color)
+        && activity::frog_reaches_far_rank(pos.board(), s.mailbox(), color)
     {
         total += params.frog_promotion;
     }
@@ -153,7 +153,7 @@ pub fn breakdown(pos: &Position, params: &EvalParams) -> Breakdown {
                 _ => b.placement[c] += leaper_terms(pos, params, &files, p, s, strong),
             }
             let enemy_king = kings[1 - c].mailbox();
-            let r = activity::reach(&pos.board, params, s.mailbox(), kind, color, enemy_king);
+            let r = activity::reach(pos.board(), params, s.mailbox(), kind, color, enemy_king);
             b.mobility[c] += params.mobility[k] * r.squares;
             b.king_safety[1 - c] += r.king_lines;
             if r.zone_hits > 0 {

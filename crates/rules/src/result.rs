@@ -2,8 +2,8 @@
 //! score, and why the game ended, in words. Every front end (match PGN,
 //! `humpty stats`, the tuner, XBoard's result line, the web board) uses it.
 
-use crate::rules::piece::Color;
-use crate::rules::position::Outcome;
+use crate::piece::Color;
+use crate::position::Outcome;
 use std::fmt;
 use std::str::FromStr;
 

@@ -32,7 +32,7 @@ const BAD_CAPTURE: i32 = -3_000_000;
 /// Centipawn value of the man on a mailbox square (0 if empty).
 #[inline]
 fn value_at(pos: &Position, s: usize, params: &EvalParams) -> i32 {
-    Piece::from_code(pos.board[s]).map_or(0, |p| params.value_mg(p.kind()))
+    Piece::from_code(pos.board()[s]).map_or(0, |p| params.value_mg(p.kind()))
 }
 
 /// Middlegame value of the man a move captures (0 for none).
@@ -55,7 +55,7 @@ pub fn capture_is_safe(pos: &Position, m: Move, params: &EvalParams) -> bool {
     if attacker <= victim {
         return true;
     }
-    let mut board = pos.board;
+    let mut board = *pos.board();
     board[to] = board[from];
     board[from] = EMPTY;
     !attacked(&board, to, !pos.side_to_move())

@@ -37,7 +37,7 @@ pub fn see(pos: &Position, m: Move, params: &EvalParams) -> i32 {
 /// The board after capture `m` and what it takes (with a promotion's gain).
 fn play_capture(pos: &Position, m: Move, params: &EvalParams) -> (Board, i32) {
     let (from, to) = (m.origin_box(), m.target_box());
-    let mut board = pos.board;
+    let mut board = *pos.board();
     let mut first = value(board[to], params);
     board[to] = match m.promotion() {
         Some(k) => {
@@ -144,13 +144,20 @@ mod tests {
         best
     }
 
-    fn is_hopper(code: u8) -> bool {
-        Piece::from_code(code).is_some_and(|p| {
-            matches!(
-                p.kind(),
-                PieceKind::Cannon | PieceKind::Arrow | PieceKind::Tank
-            )
-        })
+    /// `pos` with its Cannons, Arrows and Tanks taken off, or `None` where
+    /// that leaves a position the rules refuse (the side not to move in check).
+    fn without_hoppers(pos: &Position) -> Option<Position> {
+        let men: Vec<_> = pos
+            .pieces(Color::White)
+            .chain(pos.pieces(Color::Black))
+            .filter(|(_, p)| {
+                !matches!(
+                    p.kind(),
+                    PieceKind::Cannon | PieceKind::Arrow | PieceKind::Tank
+                )
+            })
+            .collect();
+        Position::from_men(&men, pos.side_to_move()).ok()
     }
 
     /// SEE and the brute force's value of capture `m` on `pos`.
@@ -159,8 +166,8 @@ mod tests {
         let them = !pos.side_to_move();
         // Keep the brute force small: few men bear on the square.
         let (mut a, mut d) = (ArrayVec::new(), ArrayVec::new());
-        attackers(&pos.board, to, them, &mut a);
-        attackers(&pos.board, to, pos.side_to_move(), &mut d);
+        attackers(pos.board(), to, them, &mut a);
+        attackers(pos.board(), to, pos.side_to_move(), &mut d);
         if a.len() + d.len() > 7 {
             return None;
         }
@@ -190,15 +197,12 @@ mod tests {
                 }
                 let captures = moves
                     .iter()
-                    .filter(|&&m| pos.board[m.target_box()] != EMPTY && !m.is_castle());
+                    .filter(|&&m| pos.board()[m.target_box()] != EMPTY && !m.is_castle());
                 for &m in captures {
-                    let mut bare = pos.clone();
-                    for c in bare.board.iter_mut().filter(|c| is_hopper(**c)) {
-                        *c = EMPTY;
-                    }
-                    let kept = [(0, &bare), (1, &pos)];
-                    for (h, p) in kept {
-                        if p.board[m.origin_box()] == EMPTY || p.board[m.target_box()] == EMPTY {
+                    let kept = [(0, without_hoppers(&pos)), (1, Some(pos.clone()))];
+                    for (h, p) in kept.iter().filter_map(|(h, p)| Some((*h, p.as_ref()?))) {
+                        if p.board()[m.origin_box()] == EMPTY || p.board()[m.target_box()] == EMPTY
+                        {
                             continue;
                         }
                         if let Some((fast, exact)) = both(p, m, &params) {

@@ -2,8 +2,8 @@
 //! for the four castlings, and the rights each of them needs. Move
 //! generation, making moves, FEN and move notation all read this table.
 
-use crate::rules::piece::Color;
-use crate::rules::square::Square;
+use crate::piece::Color;
+use crate::square::Square;
 
 /// Castling-right bits.
 pub mod rights {

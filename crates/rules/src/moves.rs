@@ -1,8 +1,8 @@
 //! The `Move` type and its wire notation (`e2i6`, `c7c8t`, castling `g1j1`).
 
-use crate::rules::castling;
-use crate::rules::piece::PieceKind;
-use crate::rules::square::Square;
+use crate::castling;
+use crate::piece::PieceKind;
+use crate::square::Square;
 use arrayvec::ArrayVec;
 use std::fmt;
 use std::str::FromStr;
@@ -60,13 +60,13 @@ impl Move {
 
     /// Origin as a raw mailbox index (hot paths).
     #[inline]
-    pub(crate) fn origin_box(self) -> usize {
+    pub fn origin_box(self) -> usize {
         (self.0 & 0xff) as usize
     }
 
     /// Destination as a raw mailbox index (hot paths).
     #[inline]
-    pub(crate) fn target_box(self) -> usize {
+    pub fn target_box(self) -> usize {
         (self.0 >> 8 & 0xff) as usize
     }
 

@@ -3,10 +3,10 @@
 //! SAN or coordinates (`PgnGame::replay`). Match PGN (`matches::pgn`) and
 //! the web board's export and import use it.
 
-use crate::rules::moves::Move;
-use crate::rules::piece::{Color, PieceKind};
-use crate::rules::position::Position;
-use crate::rules::result::GameResult;
+use crate::moves::Move;
+use crate::piece::{Color, PieceKind};
+use crate::position::Position;
+use crate::result::GameResult;
 use std::collections::HashMap;
 
 /// XBoard's `VariantMen` tag: each piece letter with its Betza moves

@@ -5,12 +5,12 @@
 //! Only `put_piece`, `remove_piece` and `move_piece` touch the board, lists,
 //! counts and key, so nothing can fall out of step.
 
-use crate::rules::board::{Board, EMPTY, OFFBOARD};
-use crate::rules::castling;
-use crate::rules::moves::Move;
-use crate::rules::piece::{Color, Piece, PieceKind, NUM_KINDS};
-use crate::rules::square::{Square, MAILBOX_SIZE};
-use crate::rules::zobrist::ZOBRIST;
+use crate::board::{Board, EMPTY, OFFBOARD};
+use crate::castling;
+use crate::moves::Move;
+use crate::piece::{Color, Piece, PieceKind, NUM_KINDS};
+use crate::square::{Square, MAILBOX_SIZE};
+use crate::zobrist::ZOBRIST;
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -117,6 +117,11 @@ impl Position {
     #[inline]
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
         Piece::from_code(self.board[s.mailbox()])
+    }
+
+    /// The mailbox itself (`board` module), read by the engine's fast paths.
+    pub fn board(&self) -> &Board {
+        &self.board
     }
 
     /// Side to move.

@@ -8,11 +8,11 @@
 //! `#`, `!` and `?` may be missing or extra, `0-0` for `O-O`, a promotion
 //! letter without `=` (either case), and long coordinate moves (`e2i6`).
 
-use crate::rules::castling;
-use crate::rules::moves::{Move, MoveError, MoveList};
-use crate::rules::piece::PieceKind;
-use crate::rules::position::Position;
-use crate::rules::square::Square;
+use crate::castling;
+use crate::moves::{Move, MoveError, MoveList};
+use crate::piece::PieceKind;
+use crate::position::Position;
+use crate::square::Square;
 
 impl Position {
     /// The SAN of `m`, which must be legal here.

@@ -2,9 +2,9 @@
 //! their River data (and the River rule itself), and a delta table answering "could a piece
 //! kind on A attack B, and along which step".
 
-use crate::rules::board::{Board, EMPTY};
-use crate::rules::piece::{Color, Piece, PieceKind};
-use crate::rules::square::{Square, DIAG_DIRS, MAILBOX_SIZE, ORTHO_DIRS};
+use crate::board::{Board, EMPTY};
+use crate::piece::{Color, Piece, PieceKind};
+use crate::square::{Square, DIAG_DIRS, MAILBOX_SIZE, ORTHO_DIRS};
 use arrayvec::ArrayVec;
 use once_cell::sync::Lazy;
 
@@ -95,7 +95,7 @@ impl FrogLeap {
     /// crosses the River needs both squares it passes over to be empty; any
     /// other leap jumps freely.
     #[inline]
-    pub(crate) fn is_open(&self, board: &Board) -> bool {
+    pub fn is_open(&self, board: &Board) -> bool {
         match self.river_passed {
             None => true,
             Some([a, b]) => board[a as usize] == EMPTY && board[b as usize] == EMPTY,
