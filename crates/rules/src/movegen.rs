@@ -419,14 +419,40 @@ impl Position {
     /// may also be written King-takes-Rook (`g1l1`, `g1a1`).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mt: MoveText = text.trim().parse()?;
-        let legal = self.legal_moves();
-        let found = legal.iter().copied().find(|m| {
+        // Only the move the text names is tested for legality, so a long
+        // move list replays at the cost of pseudo-legal generation.
+        let mut pseudo = MoveList::new();
+        self.generate_pseudo::<false>(&mut pseudo);
+        let found = pseudo.iter().copied().find(|m| {
             m.from() == mt.from && m.promotion() == mt.promotion && {
                 m.to() == mt.to
                     || (m.is_castle() && castling::rook_home(m.from(), m.to()) == Some(mt.to))
             }
         });
-        found.ok_or_else(|| MoveError::Illegal(text.trim().to_string()))
+        found
+            .filter(|&m| self.is_legal_pseudo(m))
+            .ok_or_else(|| MoveError::Illegal(text.trim().to_string()))
+    }
+
+    /// Whether a pseudo-legal move leaves the own King safe (castling's
+    /// pseudo-legal moves are checked in full when generated).
+    pub(crate) fn is_legal_pseudo(&self, m: Move) -> bool {
+        let king = self.lists[self.side.index()][0] as usize;
+        let mut board = self.board;
+        m.is_castle() || king_safe_after(&mut board, m, king, self.side)
+    }
+
+    /// The legal moves of men of `kind` to `to` (SAN's disambiguation).
+    pub(crate) fn legal_moves_of_kind_to(&self, kind: PieceKind, to: Square) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_pseudo::<false>(&mut list);
+        list.retain(|m| {
+            m.to() == to
+                && !m.is_castle()
+                && self.piece_at(m.from()).map(|p| p.kind()) == Some(kind)
+                && self.is_legal_pseudo(*m)
+        });
+        list
     }
 }
 

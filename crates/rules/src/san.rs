@@ -17,17 +17,55 @@ use crate::square::Square;
 impl Position {
     /// The SAN of `m`, which must be legal here.
     pub fn san(&self, m: Move) -> String {
-        let mut text = self.san_body(m, &self.legal_moves());
+        let kind = self
+            .piece_at(m.from())
+            .map_or(PieceKind::Pawn, |p| p.kind());
+        let mut text = self.san_body(m, &self.legal_moves_of_kind_to(kind, m.to()));
+        text.extend(self.check_mark(m));
+        text
+    }
+
+    /// Long algebraic notation of `m`, which must be legal here: the piece
+    /// letter (none for a Pawn), both squares joined by `-` or `x`, the
+    /// promotion and the check mark (`Nb1-d2`, `Ra1xa8+`, `b7-b8=Q`, `O-O`),
+    /// as Fairy-Stockfish's `NOTATION_LAN` writes it.
+    pub fn lan(&self, m: Move) -> String {
+        let mut text = if m.is_castle() {
+            self.san_body(m, &MoveList::new())
+        } else {
+            let kind = self
+                .piece_at(m.from())
+                .map_or(PieceKind::Pawn, |p| p.kind());
+            let mut t = String::new();
+            if kind != PieceKind::Pawn {
+                t.push(kind.letter());
+            }
+            let joint = if self.is_capture(m) { 'x' } else { '-' };
+            t.push_str(&format!("{}{joint}{}", m.from(), m.to()));
+            if let Some(k) = m.promotion() {
+                t.push('=');
+                t.push(k.letter());
+            }
+            t
+        };
+        text.extend(self.check_mark(m));
+        text
+    }
+
+    /// `+` or `#` when legal move `m` gives check or mate.
+    fn check_mark(&self, m: Move) -> Option<char> {
+        if !self.gives_check(m) {
+            return None;
+        }
         let mut after = self.clone();
         after.make_move(m);
-        if after.in_check() {
-            text.push(if after.legal_moves().is_empty() {
+        after.in_check().then(|| {
+            if after.legal_moves().is_empty() {
                 '#'
             } else {
                 '+'
-            });
-        }
-        text
+            }
+        })
     }
 
     /// SAN without the check mark; `legal` holds this position's legal moves.
