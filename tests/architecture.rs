@@ -252,9 +252,10 @@ fn each_crate_depends_only_on_what_it_may() {
             "crates/engine/Cargo.toml",
             &["humpty-rules", "arrayvec", "once_cell"],
         ),
+        ("crates/compat/Cargo.toml", &["humpty-rules"]),
         (
             "bindings/python/Cargo.toml",
-            &["humpty-rules", "humpty-engine", "pyo3"],
+            &["humpty-rules", "humpty-engine", "humpty-compat", "pyo3"],
         ),
     ];
     for (manifest, allowed) in cases {

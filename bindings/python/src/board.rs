@@ -1,0 +1,243 @@
+//! A python-chess-like `Board` for people who do not know pyffish: a
+//! position with its move stack, moves in and out as wire text or SAN, the
+//! game's end with its reason, and PGN through the rules crate.
+
+use crate::value_error;
+use humpty_compat as compat;
+use humpty_rules::pgn::{self, WrittenMove};
+use humpty_rules::result::{GameEnd, UNFINISHED};
+use humpty_rules::{Color, Move, Position, Square};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+use std::collections::HashMap;
+
+/// A game in progress: where it started, what was played, where it stands.
+#[pyclass(module = "humpty", skip_from_py_object)]
+#[derive(Clone)]
+pub(crate) struct Board {
+    start: Position,
+    pub(crate) pos: Position,
+    stack: Vec<Move>,
+}
+
+/// How a finished game ended.
+#[pyclass(module = "humpty", get_all, frozen)]
+pub(crate) struct Outcome {
+    /// True for White, False for Black, None for a draw.
+    winner: Option<bool>,
+    /// `checkmate`, `stalemate`, `repetition`, `fifty-moves` or `bare-kings`.
+    termination: String,
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    result: String,
+    /// The ending in words.
+    text: String,
+}
+
+#[pymethods]
+impl Outcome {
+    fn __repr__(&self) -> String {
+        format!(
+            "Outcome(termination='{}', result='{}')",
+            self.termination, self.result
+        )
+    }
+}
+
+impl Board {
+    fn of(start: Position) -> Board {
+        Board {
+            pos: start.clone(),
+            start,
+            stack: Vec::new(),
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        self.pos.make_move(m);
+        self.stack.push(m);
+    }
+
+    fn game_end(&self) -> Option<GameEnd> {
+        self.pos.outcome().map(GameEnd::from_outcome)
+    }
+}
+
+#[pymethods]
+impl Board {
+    #[new]
+    #[pyo3(signature = (fen = None))]
+    fn new(fen: Option<&str>) -> PyResult<Board> {
+        Ok(Board::of(
+            compat::start(fen.unwrap_or("")).map_err(value_error)?,
+        ))
+    }
+
+    /// Every legal move, as wire text.
+    fn legal_moves(&self) -> Vec<String> {
+        self.pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect()
+    }
+
+    /// Play a wire move (`e2i6`); an illegal one raises `ValueError`.
+    #[pyo3(name = "push")]
+    fn push_wire(&mut self, uci: &str) -> PyResult<()> {
+        let m = compat::legal_move(&self.pos, uci).map_err(value_error)?;
+        self.play(m);
+        Ok(())
+    }
+
+    /// Play a move in SAN (`Nd2`, `c8=G`, `O-O`) and return it as wire text.
+    fn push_san(&mut self, san: &str) -> PyResult<String> {
+        let m = self.pos.parse_san(san).map_err(value_error)?;
+        self.play(m);
+        Ok(m.to_string())
+    }
+
+    /// Take back the last move and return it; `IndexError` with none.
+    fn pop(&mut self) -> PyResult<String> {
+        let m = self.stack.pop().ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack")
+        })?;
+        self.pos.unmake_move();
+        Ok(m.to_string())
+    }
+
+    fn fen(&self) -> String {
+        self.pos.to_fen()
+    }
+
+    /// SAN of a legal wire move in this position.
+    fn san(&self, uci: &str) -> PyResult<String> {
+        let m = compat::legal_move(&self.pos, uci).map_err(value_error)?;
+        Ok(self.pos.san(m))
+    }
+
+    /// True when White is to move (python-chess's `chess.WHITE`).
+    #[getter]
+    fn turn(&self) -> bool {
+        self.pos.side_to_move() == Color::White
+    }
+
+    /// Plies played on this board since its FEN.
+    #[getter]
+    fn ply(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The moves played since the board's FEN, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<String> {
+        self.stack.iter().map(|m| m.to_string()).collect()
+    }
+
+    fn is_check(&self) -> bool {
+        self.pos.in_check()
+    }
+
+    /// Over by the rules: mate, stalemate, threefold, 50 moves, bare Kings.
+    fn is_game_over(&self) -> bool {
+        self.pos.outcome().is_some()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game_end().map(|end| Outcome {
+            winner: end.result.winner().map(|c| c == Color::White),
+            termination: end.key().to_string(),
+            result: end.result.pgn().to_string(),
+            text: end.text(),
+        })
+    }
+
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` while the game goes on.
+    fn result(&self) -> String {
+        self.game_end()
+            .map_or(UNFINISHED, |e| e.result.pgn())
+            .to_string()
+    }
+
+    fn copy(&self) -> Board {
+        self.clone()
+    }
+
+    /// The game as PGN in SAN, with `headers` as its tags.
+    #[pyo3(signature = (headers = None))]
+    fn to_pgn(&self, headers: Option<HashMap<String, String>>) -> String {
+        let mut tags: Vec<(String, String)> = vec![
+            ("Event".into(), "?".into()),
+            ("Variant".into(), "humpty".into()),
+        ];
+        for (k, v) in headers.unwrap_or_default() {
+            match tags.iter_mut().find(|(t, _)| *t == k) {
+                Some(slot) => slot.1 = v,
+                None => tags.push((k, v)),
+            }
+        }
+        if self.start.to_fen() != Position::START_FEN {
+            tags.push(("FEN".into(), self.start.to_fen()));
+            tags.push(("SetUp".into(), "1".into()));
+        }
+        let result = self.result();
+        tags.push(("Result".into(), result.clone()));
+        let mut pos = self.start.clone();
+        let moves: Vec<WrittenMove> = self
+            .stack
+            .iter()
+            .map(|&m| {
+                let text = pos.san(m);
+                pos.make_move(m);
+                WrittenMove {
+                    text,
+                    comment: None,
+                }
+            })
+            .collect();
+        let tags: Vec<(&str, String)> = tags.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+        pgn::write_game(&tags, &self.start, &moves, None, &result)
+    }
+
+    /// The first game of a PGN text, replayed by the rules.
+    #[classmethod]
+    fn from_pgn(_cls: &Bound<'_, PyType>, text: &str) -> PyResult<Board> {
+        let game = pgn::parse_pgn(text)
+            .into_iter()
+            .next()
+            .ok_or_else(|| value_error("no game in the PGN text"))?;
+        let (_, moves) = game.replay_moves(None).map_err(value_error)?;
+        let mut board = Board::of(game.start().map_err(value_error)?);
+        for m in moves {
+            board.play(m);
+        }
+        Ok(board)
+    }
+
+    /// The board as text: rank numbers, file letters, `.` for an empty square.
+    fn __str__(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8u8).rev() {
+            out.push_str(&format!("{} ", rank + 1));
+            for file in 0..12u8 {
+                let c = Square::new(file, rank)
+                    .and_then(|s| self.pos.piece_at(s))
+                    .map_or('.', |p| p.letter());
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("   a b c d e f g h i j k l\n");
+        out
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Board('{}')", self.pos.to_fen())
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Board>()?;
+    m.add_class::<Outcome>()?;
+    Ok(())
+}

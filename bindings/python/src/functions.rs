@@ -1,0 +1,248 @@
+//! pyffish's functions with pyffish's signatures: each takes the variant,
+//! a FEN and a list of wire moves and replays them (humpty-compat), so code
+//! written for pyffish runs with `import humpty as sf`.
+
+use crate::value_error;
+use humpty_compat::{self as compat, Notation};
+use humpty_rules::Position;
+use pyo3::prelude::*;
+
+/// The position after `moves` from `fen`, for the variant named.
+pub(crate) fn position(
+    variant: &str,
+    fen: &str,
+    moves: &[String],
+    chess960: bool,
+) -> PyResult<Position> {
+    compat::check_variant(variant).map_err(value_error)?;
+    if chess960 {
+        return Err(value_error(
+            "humpty has no Chess960 form: chess960 must be False",
+        ));
+    }
+    compat::replay(fen, moves).map_err(value_error)
+}
+
+#[pyfunction]
+fn version() -> (u32, u32, u32) {
+    let v = |s: &str| s.parse().unwrap_or(0);
+    (
+        v(env!("CARGO_PKG_VERSION_MAJOR")),
+        v(env!("CARGO_PKG_VERSION_MINOR")),
+        v(env!("CARGO_PKG_VERSION_PATCH")),
+    )
+}
+
+#[pyfunction]
+fn info() -> String {
+    format!(
+        "humpty {} by the humpty developers: the exact rules of Humpty Dumpty Chess",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    compat::variants()
+}
+
+#[pyfunction]
+#[pyo3(signature = (name, value))]
+fn set_option(name: &str, value: &Bound<'_, PyAny>) {
+    // Accepted for pyffish's sake: these rules have no options.
+    let _ = (name, value);
+}
+
+#[pyfunction]
+fn load_variant_config(config: &str) {
+    // Accepted for pyffish's sake: the one variant is built in.
+    let _ = config;
+}
+
+#[pyfunction]
+fn start_fen(variant: &str) -> PyResult<String> {
+    compat::check_variant(variant).map_err(value_error)?;
+    Ok(Position::START_FEN.to_string())
+}
+
+#[pyfunction]
+fn two_boards(variant: &str) -> PyResult<bool> {
+    compat::check_variant(variant).map_err(value_error)?;
+    Ok(false)
+}
+
+#[pyfunction]
+fn captures_to_hand(variant: &str) -> PyResult<bool> {
+    compat::check_variant(variant).map_err(value_error)?;
+    Ok(false)
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn legal_moves(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<Vec<String>> {
+    let pos = position(variant, fen, &moves, chess960)?;
+    Ok(pos.legal_moves().iter().map(|m| m.to_string()).collect())
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, sfen = false, show_promoted = false, count_started = 0))]
+fn get_fen(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+    sfen: bool,
+    show_promoted: bool,
+    count_started: i64,
+) -> PyResult<String> {
+    // Shogi's SFEN, promoted-piece marks and counting rules do not apply.
+    let _ = (sfen, show_promoted, count_started);
+    Ok(position(variant, fen, &moves, chess960)?.to_fen())
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = 0))]
+fn get_san(
+    variant: &str,
+    fen: &str,
+    r#move: &str,
+    chess960: bool,
+    notation: i64,
+) -> PyResult<String> {
+    let notation = Notation::from_code(notation).map_err(value_error)?;
+    let pos = position(variant, fen, &[], chess960)?;
+    let m = compat::legal_move(&pos, r#move).map_err(value_error)?;
+    Ok(notation.write(&pos, m))
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, notation = 0))]
+fn get_san_moves(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+    notation: i64,
+) -> PyResult<Vec<String>> {
+    let notation = Notation::from_code(notation).map_err(value_error)?;
+    let mut pos = position(variant, fen, &[], chess960)?;
+    let mut out = Vec::with_capacity(moves.len());
+    for (index, text) in moves.iter().enumerate() {
+        let m = pos
+            .parse_move(text)
+            .map_err(|error| value_error(compat::CompatError::Move { index, error }))?;
+        out.push(notation.write(&pos, m));
+        pos.make_move(m);
+    }
+    Ok(out)
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
+    Ok(position(variant, fen, &moves, chess960)?.in_check())
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, r#move, chess960 = false))]
+fn is_capture(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    r#move: &str,
+    chess960: bool,
+) -> PyResult<bool> {
+    let pos = position(variant, fen, &moves, chess960)?;
+    let m = compat::legal_move(&pos, r#move).map_err(value_error)?;
+    Ok(pos.is_capture(m))
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
+    compat::game_result(&position(variant, fen, &moves, chess960)?).map_err(value_error)
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn is_immediate_game_end(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, i32)> {
+    Ok(compat::immediate_end(&position(
+        variant, fen, &moves, chess960,
+    )?))
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
+fn is_optional_game_end(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+    count_started: i64,
+) -> PyResult<(bool, i32)> {
+    let _ = count_started;
+    Ok(compat::optional_end(&position(
+        variant, fen, &moves, chess960,
+    )?))
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn has_insufficient_material(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<(bool, bool)> {
+    Ok(compat::has_insufficient_material(&position(
+        variant, fen, &moves, chess960,
+    )?))
+}
+
+#[pyfunction]
+#[pyo3(signature = (fen, variant = "humpty", chess960 = false))]
+fn validate_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<i32> {
+    compat::check_variant(variant).map_err(value_error)?;
+    let _ = chess960;
+    Ok(compat::fen_code(fen))
+}
+
+/// The functions and pyffish's constants.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(info, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(set_option, m)?)?;
+    m.add_function(wrap_pyfunction!(load_variant_config, m)?)?;
+    m.add_function(wrap_pyfunction!(start_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(two_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(captures_to_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(get_san, m)?)?;
+    m.add_function(wrap_pyfunction!(get_san_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(gives_check, m)?)?;
+    m.add_function(wrap_pyfunction!(is_capture, m)?)?;
+    m.add_function(wrap_pyfunction!(game_result, m)?)?;
+    m.add_function(wrap_pyfunction!(is_immediate_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_fen, m)?)?;
+    m.add("VALUE_MATE", compat::VALUE_MATE)?;
+    m.add("VALUE_DRAW", compat::VALUE_DRAW)?;
+    m.add("FEN_OK", compat::FenCode::Ok as i32)?;
+    m.add("NOTATION_DEFAULT", 0)?;
+    m.add("NOTATION_SAN", 1)?;
+    m.add("NOTATION_LAN", 2)?;
+    Ok(())
+}

@@ -1,0 +1,88 @@
+"""Beside pyffish itself (skipped where it is not installed; .ci/run
+installs it): on random games, every answer agrees wherever pyffish's
+variant file states the rules right, and every disagreement is one the
+file cannot state (the Frog's River, Frog promotions, a Pawn's promotion
+to a Frog)."""
+
+import pathlib
+import random
+
+import pytest
+
+import humpty
+
+pyffish = pytest.importorskip("pyffish")
+pyffish.load_variant_config((pathlib.Path(__file__).parent / "data" / "humpty.ini").read_text())
+V = "humpty"
+START = humpty.start_fen(V)
+
+
+FILES = "abcdefghijkl"
+
+
+def grid(fen):
+    """The board of a FEN as {square: letter}."""
+    rows = str(humpty.Board(fen)).splitlines()[:8]
+    return {
+        f"{FILES[f]}{8 - r}": cell
+        for r, row in enumerate(rows)
+        for f, cell in enumerate(row.split()[1:])
+        if cell != "."
+    }
+
+
+def frog_across_the_river_faces_the_king(fen, white_king):
+    """Whether an enemy Frog stands three ranks from that King on its file,
+    the leap crossing the River (ranks 4-5): pyffish's Frog always leaps
+    there, humpty's only over empty squares."""
+    men = grid(fen)
+    king = next(s for s, c in men.items() if c == ("K" if white_king else "k"))
+    frog = "f" if white_king else "F"
+    file, rank = king[0], int(king[1:])
+    for other in (rank - 3, rank + 3):
+        crosses = min(rank, other) <= 4 < max(rank, other)
+        if 1 <= other <= 8 and crosses and men.get(f"{file}{other}") == frog:
+            return True
+    return False
+
+
+def explained(move, fen, ours):
+    """Whether a move's disagreement comes from the rules pyffish's file
+    cannot state: a Frog's or Pawn's own move (River, promotion), or, for a
+    move only humpty allows, a Frog's attack that the River blocks."""
+    if grid(fen).get(move[:2], " ").lower() in "fp":
+        return True
+    white_moves = fen.split()[1] == "w"
+    return ours and frog_across_the_river_faces_the_king(humpty.get_fen(V, fen, [move]), white_moves)
+
+
+def test_random_games_agree_but_for_the_frog_and_promotion_rules():
+    rng = random.Random(11)
+    compared = differing = 0
+    for _ in range(25):
+        moves = []
+        for _ply in range(70):
+            ours = set(humpty.legal_moves(V, START, moves))
+            theirs = set(pyffish.legal_moves(V, START, moves))
+            assert humpty.get_fen(V, START, moves) == pyffish.get_fen(V, START, moves)
+            fen = humpty.get_fen(V, START, moves)
+            if humpty.gives_check(V, START, moves) != pyffish.gives_check(V, START, moves):
+                assert frog_across_the_river_faces_the_king(fen, fen.split()[1] == "w"), fen
+            for m in ours ^ theirs:
+                assert explained(m, fen, m in ours), (fen, m, m in ours)
+            differing += ours != theirs
+            compared += 1
+            if ours == theirs and ours:
+                sample = sorted(ours)[:4]
+                for m in sample:
+                    a, b = humpty.get_san(V, fen, m), pyffish.get_san(V, fen, m)
+                    assert a.rstrip("+#") == b.rstrip("+#"), (fen, m)
+                    if a != b:
+                        after = humpty.get_fen(V, fen, [m])
+                        assert frog_across_the_river_faces_the_king(after, after.split()[1] == "w"), (fen, m)
+                    assert humpty.is_capture(V, fen, [], m) == pyffish.is_capture(V, fen, [], m)
+            common = sorted(ours & theirs)
+            if not common:
+                break
+            moves.append(rng.choice(common))
+    assert compared > 800 and differing > 0

@@ -1,0 +1,52 @@
+//! The one error of the compatibility layer, with the messages the
+//! bindings show (`ValueError` in Python, `Error` in JavaScript).
+
+use humpty_rules::{FenError, MoveError};
+use std::fmt;
+
+/// Why a binding call cannot be answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompatError {
+    /// A variant other than "humpty".
+    Variant(String),
+    /// The FEN cannot be read.
+    Fen(FenError),
+    /// A move of a move list cannot be read or is illegal.
+    Move {
+        /// Its index in the list (0 for a single move).
+        index: usize,
+        /// What is wrong with it.
+        error: MoveError,
+    },
+    /// One move given on its own cannot be read or is illegal.
+    SingleMove(MoveError),
+    /// A notation code this board cannot be written in.
+    Notation(i64),
+    /// `game_result` asked of a game that is not over.
+    NotOver,
+}
+
+impl fmt::Display for CompatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompatError::Variant(v) => write!(
+                f,
+                "unknown variant '{v}': the variants known are ['{}']",
+                crate::VARIANT
+            ),
+            CompatError::Fen(e) => write!(f, "invalid FEN: {e}"),
+            CompatError::Move { index, error } => write!(f, "move {index} of the list: {error}"),
+            CompatError::SingleMove(e) => write!(f, "{e}"),
+            CompatError::Notation(n) => write!(
+                f,
+                "notation {n} is not for this game (NOTATION_DEFAULT 0, NOTATION_SAN 1 or NOTATION_LAN 2)"
+            ),
+            CompatError::NotOver => write!(
+                f,
+                "the game is not over: game_result is for a position with no legal move or a draw by rule"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CompatError {}
