@@ -252,7 +252,11 @@ fn each_crate_depends_only_on_what_it_may() {
             "crates/engine/Cargo.toml",
             &["humpty-rules", "arrayvec", "once_cell"],
         ),
-        ("crates/compat/Cargo.toml", &["humpty-rules"]),
+        ("crates/compat/Cargo.toml", &["humpty-rules", "arrayvec"]),
+        (
+            "bindings/js/Cargo.toml",
+            &["humpty-rules", "humpty-compat", "wasm-bindgen"],
+        ),
         (
             "bindings/python/Cargo.toml",
             &["humpty-rules", "humpty-engine", "humpty-compat", "pyo3"],

@@ -1,23 +1,22 @@
 //! A python-chess-like `Board` for people who do not know pyffish: a
-//! position with its move stack, moves in and out as wire text or SAN, the
-//! game's end with its reason, and PGN through the rules crate.
+//! position with its move stack (humpty-compat's board, shared with the
+//! JavaScript binding), moves in and out as wire text or SAN, the game's
+//! end with its reason, and PGN through the rules crate.
 
 use crate::value_error;
 use humpty_compat as compat;
 use humpty_rules::pgn::{self, WrittenMove};
 use humpty_rules::result::{GameEnd, UNFINISHED};
-use humpty_rules::{Color, Move, Position, Square};
+use humpty_rules::{Color, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 use std::collections::HashMap;
 
-/// A game in progress: where it started, what was played, where it stands.
+/// A game in progress.
 #[pyclass(module = "humpty", skip_from_py_object)]
 #[derive(Clone)]
 pub(crate) struct Board {
-    start: Position,
-    pub(crate) pos: Position,
-    stack: Vec<Move>,
+    inner: compat::Board,
 }
 
 /// How a finished game ended.
@@ -44,21 +43,30 @@ impl Outcome {
 }
 
 impl Board {
-    fn of(start: Position) -> Board {
-        Board {
-            pos: start.clone(),
-            start,
-            stack: Vec::new(),
-        }
-    }
-
-    fn play(&mut self, m: Move) {
-        self.pos.make_move(m);
-        self.stack.push(m);
+    /// The position now (the engine searches it).
+    pub(crate) fn pos(&self) -> &Position {
+        self.inner.position()
     }
 
     fn game_end(&self) -> Option<GameEnd> {
-        self.pos.outcome().map(GameEnd::from_outcome)
+        self.pos().outcome().map(GameEnd::from_outcome)
+    }
+
+    /// The game's moves in SAN, for PGN.
+    fn written_moves(&self) -> Vec<WrittenMove> {
+        let mut pos = self.inner.start().clone();
+        self.inner
+            .stack()
+            .iter()
+            .map(|&m| {
+                let text = pos.san(m);
+                pos.make_move(m);
+                WrittenMove {
+                    text,
+                    comment: None,
+                }
+            })
+            .collect()
     }
 }
 
@@ -67,14 +75,13 @@ impl Board {
     #[new]
     #[pyo3(signature = (fen = None))]
     fn new(fen: Option<&str>) -> PyResult<Board> {
-        Ok(Board::of(
-            compat::start(fen.unwrap_or("")).map_err(value_error)?,
-        ))
+        let inner = compat::Board::new(fen.unwrap_or("")).map_err(value_error)?;
+        Ok(Board { inner })
     }
 
     /// Every legal move, as wire text.
     fn legal_moves(&self) -> Vec<String> {
-        self.pos
+        self.pos()
             .legal_moves()
             .iter()
             .map(|m| m.to_string())
@@ -82,64 +89,59 @@ impl Board {
     }
 
     /// Play a wire move (`e2i6`); an illegal one raises `ValueError`.
-    #[pyo3(name = "push")]
-    fn push_wire(&mut self, uci: &str) -> PyResult<()> {
-        let m = compat::legal_move(&self.pos, uci).map_err(value_error)?;
-        self.play(m);
+    fn push(&mut self, uci: &str) -> PyResult<()> {
+        self.inner.push_wire(uci).map_err(value_error)?;
         Ok(())
     }
 
     /// Play a move in SAN (`Nd2`, `c8=G`, `O-O`) and return it as wire text.
     fn push_san(&mut self, san: &str) -> PyResult<String> {
-        let m = self.pos.parse_san(san).map_err(value_error)?;
-        self.play(m);
-        Ok(m.to_string())
+        Ok(self.inner.push_san(san).map_err(value_error)?.to_string())
     }
 
     /// Take back the last move and return it; `IndexError` with none.
     fn pop(&mut self) -> PyResult<String> {
-        let m = self.stack.pop().ok_or_else(|| {
+        let m = self.inner.pop().ok_or_else(|| {
             pyo3::exceptions::PyIndexError::new_err("pop from an empty move stack")
         })?;
-        self.pos.unmake_move();
         Ok(m.to_string())
     }
 
     fn fen(&self) -> String {
-        self.pos.to_fen()
+        self.pos().to_fen()
     }
 
     /// SAN of a legal wire move in this position.
     fn san(&self, uci: &str) -> PyResult<String> {
-        let m = compat::legal_move(&self.pos, uci).map_err(value_error)?;
-        Ok(self.pos.san(m))
+        let m = compat::legal_move(self.pos(), uci).map_err(value_error)?;
+        Ok(self.pos().san(m))
     }
 
     /// True when White is to move (python-chess's `chess.WHITE`).
     #[getter]
     fn turn(&self) -> bool {
-        self.pos.side_to_move() == Color::White
+        self.pos().side_to_move() == Color::White
     }
 
     /// Plies played on this board since its FEN.
     #[getter]
     fn ply(&self) -> usize {
-        self.stack.len()
+        self.inner.stack().len()
     }
 
     /// The moves played since the board's FEN, oldest first.
     #[getter]
     fn move_stack(&self) -> Vec<String> {
-        self.stack.iter().map(|m| m.to_string()).collect()
+        self.inner.stack().iter().map(|m| m.to_string()).collect()
     }
 
     fn is_check(&self) -> bool {
-        self.pos.in_check()
+        self.pos().in_check()
     }
 
     /// Over by the rules: mate, stalemate, threefold, 50 moves, bare Kings.
     fn is_game_over(&self) -> bool {
-        self.pos.outcome().is_some()
+        self.pos().outcome().is_some()
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -175,27 +177,15 @@ impl Board {
                 None => tags.push((k, v)),
             }
         }
-        if self.start.to_fen() != Position::START_FEN {
-            tags.push(("FEN".into(), self.start.to_fen()));
+        let start = self.inner.start();
+        if start.to_fen() != Position::START_FEN {
+            tags.push(("FEN".into(), start.to_fen()));
             tags.push(("SetUp".into(), "1".into()));
         }
         let result = self.result();
         tags.push(("Result".into(), result.clone()));
-        let mut pos = self.start.clone();
-        let moves: Vec<WrittenMove> = self
-            .stack
-            .iter()
-            .map(|&m| {
-                let text = pos.san(m);
-                pos.make_move(m);
-                WrittenMove {
-                    text,
-                    comment: None,
-                }
-            })
-            .collect();
         let tags: Vec<(&str, String)> = tags.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-        pgn::write_game(&tags, &self.start, &moves, None, &result)
+        pgn::write_game(&tags, start, &self.written_moves(), None, &result)
     }
 
     /// The first game of a PGN text, replayed by the rules.
@@ -206,33 +196,22 @@ impl Board {
             .next()
             .ok_or_else(|| value_error("no game in the PGN text"))?;
         let (_, moves) = game.replay_moves(None).map_err(value_error)?;
-        let mut board = Board::of(game.start().map_err(value_error)?);
+        let mut inner = compat::Board::on(game.start().map_err(value_error)?);
         for m in moves {
-            board.play(m);
+            inner.play(m);
         }
-        Ok(board)
+        Ok(Board { inner })
     }
 
     /// The board as text: rank numbers, file letters, `.` for an empty square.
     fn __str__(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8u8).rev() {
-            out.push_str(&format!("{} ", rank + 1));
-            for file in 0..12u8 {
-                let c = Square::new(file, rank)
-                    .and_then(|s| self.pos.piece_at(s))
-                    .map_or('.', |p| p.letter());
-                out.push(' ');
-                out.push(c);
-            }
-            out.push('\n');
-        }
-        out.push_str("   a b c d e f g h i j k l\n");
+        let mut out = self.inner.ranks(" ", true).join("\n");
+        out.push_str("\n   a b c d e f g h i j k l\n");
         out
     }
 
     fn __repr__(&self) -> String {
-        format!("Board('{}')", self.pos.to_fen())
+        format!("Board('{}')", self.pos().to_fen())
     }
 }
 

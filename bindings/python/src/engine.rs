@@ -149,10 +149,10 @@ impl Engine {
         go: GoParams,
         multipv: usize,
     ) -> PyResult<(humpty_engine::SearchResult, Vec<Line>)> {
-        if board.pos.legal_moves().is_empty() {
+        if board.pos().legal_moves().is_empty() {
             return Err(value_error("no legal move: the game is over"));
         }
-        let pos = board.pos.clone();
+        let pos = board.pos().clone();
         let (result, lines) = py.detach(|| {
             let mut engine = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
             engine.set_position(pos);

@@ -6,10 +6,12 @@
 
 #![warn(missing_docs)]
 
+mod board;
 mod end;
 mod error;
 mod fen_code;
 
+pub use board::Board;
 pub use end::{game_result, has_insufficient_material, immediate_end, optional_end};
 pub use error::CompatError;
 pub use fen_code::{fen_code, FenCode};
