@@ -5,8 +5,8 @@
 //! layers below it (docs/architecture.md):
 //!
 //! `rules` (crate `humpty-rules`) <- `eval` <- `search` <- `engine` (crate
-//! `humpty-engine`) <- (`protocol`, `matches`, `web`, ...: this crate) <-
-//! the binary's `cli`
+//! `humpty-engine`) <- `protocol` (crate `humpty-protocol`) and (`matches`,
+//! `web`, ...: this crate) <- the binary's `cli`
 //!
 //! This crate re-exports the lower crates under their layer names, so
 //! `humpty::rules`, `humpty::engine` and the rest keep their paths. `tune`
@@ -18,13 +18,13 @@
 pub mod datagen;
 pub mod fuzz;
 pub mod matches;
-pub mod protocol;
 pub mod review;
 pub mod train;
 pub mod tune;
 pub mod web;
 
 pub use humpty_engine::{engine, eval, search};
+pub use humpty_protocol as protocol;
 pub use humpty_rules as rules;
 
 pub use rules::fen::FenError;

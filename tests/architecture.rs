@@ -36,18 +36,25 @@ fn layer_dir(layer: &str) -> PathBuf {
     match layer {
         "rules" => root().join("crates/rules/src"),
         "eval" | "search" | "engine" => root().join("crates/engine/src").join(layer),
+        "protocol" => root().join("crates/protocol/src"),
         _ => root().join("src").join(layer),
     }
 }
 
-/// How a file names a sibling module of its layer: the rules are a crate of
-/// their own, so they write `crate::square`, the others `crate::eval::params`.
+/// How a file names a sibling module of its layer: the rules and the
+/// protocols are crates of their own, so they write `crate::square`, the
+/// others `crate::eval::params`.
 fn sibling_prefix(layer: &str) -> String {
-    if layer == "rules" {
+    if is_crate_root(layer) {
         "crate::".to_string()
     } else {
         format!("crate::{layer}::")
     }
+}
+
+/// Whether the layer is a whole crate (its folder is the crate's `src/`).
+fn is_crate_root(layer: &str) -> bool {
+    matches!(layer, "rules" | "protocol")
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -129,7 +136,7 @@ fn sibling_imports(layer: &str) -> Vec<(String, Vec<String>)> {
         // Unit tests may reach anywhere.
         let code = text.split("#[cfg(test)]").next().unwrap_or("");
         let me = f.file_stem().unwrap().to_string_lossy().into_owned();
-        let grouped = if layer == "rules" {
+        let grouped = if is_crate_root(layer) {
             grouped_heads(code)
         } else {
             Vec::new()
@@ -253,6 +260,10 @@ fn each_crate_depends_only_on_what_it_may() {
             &["humpty-rules", "arrayvec", "once_cell"],
         ),
         ("crates/compat/Cargo.toml", &["humpty-rules", "arrayvec"]),
+        (
+            "crates/protocol/Cargo.toml",
+            &["humpty-engine", "vampirc-uci"],
+        ),
         (
             "bindings/js/Cargo.toml",
             &["humpty-rules", "humpty-compat", "wasm-bindgen"],

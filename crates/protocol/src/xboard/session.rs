@@ -3,8 +3,8 @@
 
 use super::{Event, Xboard};
 use crate::engine::Engine;
-use crate::protocol::input::{Input, Lines};
-use crate::protocol::output::Output;
+use crate::input::{Input, Lines};
+use crate::output::Output;
 use std::sync::mpsc::{channel, Receiver};
 
 /// An XBoard session driven in-process: lines in, lines out through the

@@ -1,6 +1,12 @@
 //! The protocol front ends: UCI (with its 12x8 wire layer) and XBoard/CECP.
 //! They talk to the engine facade only. Both write through `output::Output`
-//! and share the engine options in `options`.
+//! and share the engine options in `options`. A crate of its own, on the
+//! engine crate alone, so the binary and the WebAssembly worker engine
+//! (bindings/js) speak the same lines.
+
+#![warn(missing_docs)]
+
+use humpty_engine::{engine, rules};
 
 pub mod input;
 pub mod options;
