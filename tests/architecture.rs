@@ -269,6 +269,10 @@ fn each_crate_depends_only_on_what_it_may() {
             &["humpty-rules", "humpty-compat", "wasm-bindgen"],
         ),
         (
+            "bindings/js/engine/Cargo.toml",
+            &["humpty-engine", "humpty-protocol", "wasm-bindgen"],
+        ),
+        (
             "bindings/python/Cargo.toml",
             &["humpty-rules", "humpty-engine", "humpty-compat", "pyo3"],
         ),

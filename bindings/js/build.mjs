@@ -19,7 +19,10 @@ function run(cmd, args) {
   }
 }
 
-const crates = [['humpty-js', 'humpty_js', 'humpty_rules']];
+const crates = [
+  ['humpty-js', 'humpty_js', 'humpty_rules'],
+  ['humpty-js-engine', 'humpty_js_engine', 'humpty_engine'],
+];
 for (const [pkg] of crates) {
   run('cargo', ['build', '-p', pkg, '--target', 'wasm32-unknown-unknown', '--profile', 'wasm']);
 }

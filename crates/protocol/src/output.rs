@@ -32,6 +32,11 @@ impl Output {
         (out, lines)
     }
 
+    /// Hand each line to `f` (the WebAssembly worker posts it to the page).
+    pub fn to(f: impl Fn(&str) + Send + Sync + 'static) -> Output {
+        Output(Arc::new(f))
+    }
+
     /// Send one line.
     pub fn send(&self, line: &str) {
         (self.0)(line)

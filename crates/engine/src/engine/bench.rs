@@ -4,9 +4,10 @@
 
 use crate::engine::{Engine, GoParams};
 use crate::rules::position::Position;
+use crate::search::host::Stopwatch;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Default bench depth.
 pub const DEFAULT_DEPTH: i32 = 9;
@@ -99,7 +100,7 @@ pub fn run_until(
         engine.set_use_nnue(on);
     }
     let mut nodes = 0;
-    let start = Instant::now();
+    let start = Stopwatch::start();
     for (i, fen) in POSITIONS.iter().enumerate() {
         engine.clear_hash();
         engine.set_position(Position::from_fen(fen).expect("bench FEN"));
@@ -119,6 +120,11 @@ pub fn run_until(
             if stop.load(Ordering::Relaxed) {
                 engine.stop();
                 return None;
+            }
+            // A host that searches on the caller (WebAssembly) has the
+            // answer already, and no clock for a timed wait.
+            if let Ok(n) = rx.try_recv() {
+                break n;
             }
             match rx.recv_timeout(Duration::from_millis(1)) {
                 Ok(n) => break n,

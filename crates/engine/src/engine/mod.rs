@@ -18,7 +18,7 @@ use crate::rules::position::Position;
 use crate::search::timeman::{self, Budget};
 use crate::search::tt::TranspositionTable;
 pub use crate::search::TimeSource;
-use crate::search::{self, Features, Limits, Shared};
+use crate::search::{self, host, Features, Limits, Shared};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -407,6 +407,11 @@ impl Engine {
         ));
         let pos = self.position.clone();
         let threads = self.options.threads;
+        if host::SEARCH_ON_CALLER {
+            // No threads on this host: search here; `stop` reaches the
+            // search through the host's stop probe.
+            return on_done(search::run(&pos, &limits, &shared, 1, &mut *on_info));
+        }
         let shared2 = Arc::clone(&shared);
         // `on_done` is reached through a slot so that it can still be called
         // here if the thread cannot be started.
@@ -541,6 +546,9 @@ impl Engine {
         let shared = Shared::new(Arc::clone(&self.tt), self.time.clone(), limits.ponder);
         let pos = self.position.clone();
         let threads = self.options.threads;
+        if host::SEARCH_ON_CALLER {
+            return search::run(&pos, &limits, &shared, 1, report);
+        }
         std::thread::scope(|s| {
             let spawned = std::thread::Builder::new()
                 .stack_size(search::SEARCH_STACK)

@@ -52,9 +52,7 @@ impl Strength {
         self.game_seed = if self.seed != 0 {
             self.seed
         } else {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
+            crate::search::host::clock_seed()
         };
     }
 

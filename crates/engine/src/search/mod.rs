@@ -10,6 +10,7 @@
 
 mod alphabeta;
 mod history;
+pub mod host;
 mod iterate;
 pub mod movepick;
 mod pruning;
@@ -184,7 +185,10 @@ impl TimeSource {
     pub fn now_ms(&self) -> u64 {
         static EPOCH: once_cell::sync::Lazy<Instant> = once_cell::sync::Lazy::new(Instant::now);
         match self {
-            TimeSource::Real => EPOCH.elapsed().as_millis() as u64,
+            TimeSource::Real => match host::clock_ms() {
+                Some(ms) => ms as u64,
+                None => EPOCH.elapsed().as_millis() as u64,
+            },
             TimeSource::Manual(ms) => ms.load(Ordering::Relaxed),
         }
     }

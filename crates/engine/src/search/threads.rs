@@ -5,7 +5,6 @@ use super::worker::Worker;
 use super::{Info, Limits, SearchResult, Shared, DRAW, MATE};
 use crate::rules::position::Position;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
 
 /// Stack size for search threads (deep recursion with move lists on the stack).
 pub const SEARCH_STACK: usize = 64 * 1024 * 1024;
@@ -69,8 +68,9 @@ pub fn run(
 /// In infinite or ponder mode, wait until told to stop (or `ponderhit`).
 pub(super) fn wait_for_release(shared: &Shared, limits: &Limits) {
     while !shared.stop.load(Ordering::SeqCst)
+        && !super::host::stop_requested()
         && (limits.infinite || shared.pondering.load(Ordering::SeqCst))
     {
-        std::thread::sleep(Duration::from_millis(1));
+        super::host::pause();
     }
 }

@@ -159,7 +159,7 @@ impl TranspositionTable {
     /// A table of about `mib` MiB (at least one bucket). If the memory
     /// cannot be had, the largest smaller power-of-two size that can.
     pub fn new(mib: usize) -> TranspositionTable {
-        let mut bytes = mib.clamp(1, 1 << 40).saturating_mul(1024 * 1024);
+        let mut bytes = mib.clamp(1, usize::MAX >> 20).saturating_mul(1024 * 1024);
         loop {
             let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
             if let Some(slots) = ZeroedSlots::new(buckets * BUCKET) {

@@ -233,6 +233,10 @@ impl<'a> Worker<'a> {
                 return;
             }
             if self.is_main() {
+                if super::host::stop_requested() {
+                    self.stop_all();
+                    return;
+                }
                 self.check_limits();
             }
         }

@@ -1,0 +1,73 @@
+// The page's side of the worker engine: `new HumptyEngine()` starts the
+// worker and gives fairy-stockfish.wasm's interface, `postMessage(line)`
+// and message listeners receiving UCI lines. When SharedArrayBuffer is
+// there (a cross-origin isolated page, or node) `stop` ends a search at
+// once through a shared flag; otherwise `go infinite` runs in steps and
+// `stop` ends it within 100 ms.
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+export class HumptyEngine {
+  /**
+   * Start the engine's worker. `sharedStop: false` leaves the shared stop
+   * flag out even where it could be had (`go infinite` then runs in steps).
+   */
+  constructor({ sharedStop = true } = {}) {
+    this.listeners = [];
+    this.jobs = 0;
+    const url = new URL('./worker.js', import.meta.url);
+    this.ready = (async () => {
+      if (isNode) {
+        const { Worker } = await import('node:worker_threads');
+        this.worker = new Worker(url);
+        this.worker.on('message', (line) => this.deliver(line));
+      } else {
+        this.worker = new Worker(url, { type: 'module' });
+        this.worker.onmessage = (event) => this.deliver(event.data);
+      }
+      const shared = sharedStop && typeof SharedArrayBuffer === 'function'
+        && (isNode || globalThis.crossOriginIsolated === true);
+      if (shared) {
+        this.stopFlag = new Int32Array(new SharedArrayBuffer(4));
+        this.worker.postMessage({ stopFlag: this.stopFlag });
+      }
+    })();
+  }
+
+  /** Whether `stop` reaches a running search at once (a shared flag). */
+  get stopsAtOnce() {
+    return this.stopFlag !== undefined;
+  }
+
+  deliver(line) {
+    for (const f of this.listeners) f(line);
+    if (typeof this.onmessage === 'function') this.onmessage(line);
+  }
+
+  /** Call `f` with each line the engine prints. */
+  addMessageListener(f) {
+    this.listeners.push(f);
+  }
+
+  /** Stop calling `f`. */
+  removeMessageListener(f) {
+    this.listeners = this.listeners.filter((g) => g !== f);
+  }
+
+  /** Send one UCI line (or several, one per line). */
+  postMessage(text) {
+    for (const line of String(text).split('\n')) {
+      const word = line.trim().split(/\s+/)[0];
+      // The worker numbers jobs (`go`, `bench`) the same way; `stop` ends
+      // the one running now.
+      if (word === 'go' || word === 'bench') this.jobs += 1;
+      if (word === 'stop' && this.stopFlag) Atomics.store(this.stopFlag, 0, this.jobs);
+    }
+    this.ready.then(() => this.worker.postMessage(String(text)));
+  }
+
+  /** End the worker. */
+  async terminate() {
+    await this.ready;
+    await this.worker.terminate();
+  }
+}

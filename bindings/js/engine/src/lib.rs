@@ -1,0 +1,199 @@
+//! The humpty engine for a Web Worker: the binary's UCI front end
+//! (humpty-protocol) on the engine crate, compiled to WebAssembly. A
+//! command goes in, the lines the binary would print come out (streamed to
+//! the page's callback as they are printed).
+//!
+//! A search runs on the worker's one thread and blocks it, so `stop` cannot
+//! arrive as a message while it runs. Two ways end it:
+//! - with a SharedArrayBuffer (a cross-origin isolated page, or node), the
+//!   page writes the number of the job (`go` or `bench`) to stop into a
+//!   shared flag that the
+//!   search reads every few thousand nodes (`setStopFlag`);
+//! - without one, `go infinite` runs in steps (`step`) of at most
+//!   `STEP_MS`, each a search one depth deeper on the same hash table, and
+//!   the worker reads its messages between steps (`stepped`).
+
+mod stepped;
+
+use humpty_engine::search::host;
+use humpty_protocol::output::Output;
+use humpty_protocol::uci::{Flow, Uci};
+use std::cell::{Cell, RefCell};
+use std::sync::{Arc, Mutex, PoisonError};
+use stepped::Stepped;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+    #[wasm_bindgen(js_namespace = Atomics, js_name = load)]
+    fn atomics_load(array: &JsValue, index: u32) -> i32;
+    /// The page's line callback (a JavaScript function).
+    pub type Emitter;
+    #[wasm_bindgen(method, js_name = call)]
+    fn call_with(this: &Emitter, context: &JsValue, line: &str);
+}
+
+thread_local! {
+    /// The page's stop flag: an Int32Array over a SharedArrayBuffer.
+    static STOP_FLAG: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+    /// The number of the job (`go` or `bench`) running, 1 for the first.
+    static JOB_NUMBER: Cell<i32> = const { Cell::new(0) };
+    /// Where lines go: the page's callback, unless a step is collecting them.
+    static EMIT: RefCell<Option<Emitter>> = const { RefCell::new(None) };
+    static COLLECTING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The host's stop probe: the page has asked to stop this job or a later one.
+fn stop_probe() -> bool {
+    STOP_FLAG.with(|f| {
+        f.borrow()
+            .as_ref()
+            .is_some_and(|flag| atomics_load(flag, 0) >= JOB_NUMBER.with(Cell::get))
+    })
+}
+
+/// Give a line to the page at once (it streams while a search runs).
+fn emit(line: &str) {
+    EMIT.with(|e| {
+        if let Some(f) = e.borrow().as_ref() {
+            f.call_with(&JsValue::UNDEFINED, line);
+        }
+    });
+}
+
+/// Whether a UCI line starts a job that `stop` ends.
+fn is_job(word: &str) -> bool {
+    matches!(word, "go" | "bench")
+}
+
+/// The engine of one worker.
+#[wasm_bindgen]
+pub struct UciEngine {
+    uci: Uci,
+    lines: Arc<Mutex<Vec<String>>>,
+    stepped: Option<Stepped>,
+    quit: bool,
+}
+
+impl UciEngine {
+    /// Run one line through the UCI front end, its lines streamed to the page.
+    fn run(&mut self, line: &str) {
+        if self.uci.handle(line) == Flow::Quit {
+            self.quit = true;
+        }
+    }
+
+    /// Run one line and collect what it printed instead of streaming it.
+    fn collect(&mut self, line: &str) -> Vec<String> {
+        COLLECTING.with(|c| c.set(true));
+        self.run(line);
+        COLLECTING.with(|c| c.set(false));
+        std::mem::take(&mut *self.lines.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// End the stepped search with its last `bestmove` (a one-ply search
+    /// gives one if `stop` came before the first step).
+    fn finish_stepped(&mut self) {
+        let Some(s) = self.stepped.take() else {
+            return;
+        };
+        match s.best() {
+            Some(best) => emit(best),
+            None => self
+                .collect(&s.step_line(1))
+                .iter()
+                .filter(|l| l.starts_with("bestmove"))
+                .for_each(|l| emit(l)),
+        }
+    }
+
+    fn has_stop_flag(&self) -> bool {
+        STOP_FLAG.with(|f| f.borrow().is_some())
+    }
+}
+
+#[wasm_bindgen]
+impl UciEngine {
+    /// A new engine on the start position with default options, giving
+    /// each line it prints to `emit` (a function of one string).
+    #[wasm_bindgen(constructor)]
+    pub fn new(emit: Emitter) -> UciEngine {
+        host::set_clock(performance_now);
+        host::set_stop_probe(stop_probe);
+        EMIT.with(|e| *e.borrow_mut() = Some(emit));
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&lines);
+        let out = Output::to(move |line: &str| {
+            if COLLECTING.with(Cell::get) {
+                sink.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(line.to_string());
+            } else {
+                self::emit(line);
+            }
+        });
+        UciEngine {
+            uci: Uci::with_output(out),
+            lines,
+            stepped: None,
+            quit: false,
+        }
+    }
+
+    /// Use `flag` (an Int32Array over a SharedArrayBuffer) to stop searches:
+    /// the page stores the number of the `go` to stop (1 for the first `go`
+    /// it sent) into `flag[0]`.
+    #[wasm_bindgen(js_name = setStopFlag)]
+    pub fn set_stop_flag(&mut self, flag: JsValue) {
+        STOP_FLAG.with(|f| *f.borrow_mut() = Some(flag));
+    }
+
+    /// Handle one UCI line (its answer goes to the emitter).
+    pub fn command(&mut self, line: &str) {
+        let word = line.split_whitespace().next().unwrap_or("");
+        if self.stepped.is_some() {
+            match word {
+                "isready" => return self.run(line),
+                "stop" | "ponderhit" => return self.finish_stepped(),
+                // Anything else ends the stepped search first, as a new
+                // command ends a running search in the binary.
+                _ => self.finish_stepped(),
+            }
+        }
+        if is_job(word) {
+            JOB_NUMBER.with(|n| n.set(n.get().saturating_add(1)));
+            if !self.has_stop_flag() && word == "go" {
+                if let Some(s) = Stepped::for_go(line) {
+                    self.stepped = Some(s);
+                    return;
+                }
+            }
+        }
+        self.run(line);
+    }
+
+    /// Whether a stepped search waits for its next `step`.
+    pub fn stepping(&self) -> bool {
+        self.stepped.as_ref().is_some_and(Stepped::wants_step)
+    }
+
+    /// Run the stepped search one step further (its new info lines go to
+    /// the emitter).
+    pub fn step(&mut self) {
+        let Some(line) = self.stepped.as_ref().and_then(Stepped::next_line) else {
+            return;
+        };
+        let printed = self.collect(&line);
+        if let Some(s) = self.stepped.as_mut() {
+            s.take(printed).iter().for_each(|l| emit(l));
+        }
+    }
+
+    /// Whether `quit` was received.
+    #[wasm_bindgen(js_name = hasQuit)]
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+}

@@ -1,0 +1,61 @@
+// The humpty engine in a Web Worker (or a node worker thread): UCI lines in
+// by postMessage, the binary's UCI lines out by postMessage, as
+// fairy-stockfish.wasm's worker does.
+//
+// Stopping a search: the search blocks this worker, so a `stop` message is
+// read only after it. Post `{ stopFlag }` (an Int32Array over a
+// SharedArrayBuffer, which a cross-origin isolated page or node has) first,
+// then stop the n-th job (`go` or `bench` line) by storing n into
+// stopFlag[0] as you post `stop` (engine/index.js does this). Without a stop flag, `go infinite` runs in
+// steps of at most 100 ms and `stop` is read between them.
+import init, { UciEngine } from '../pkg/humpty_engine.js';
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+const wasm = new URL('../pkg/humpty_engine_bg.wasm', import.meta.url);
+
+let port;
+if (isNode) {
+  const { parentPort } = await import('node:worker_threads');
+  const { readFile } = await import('node:fs/promises');
+  port = parentPort;
+  await init({ module_or_path: await readFile(wasm) });
+} else {
+  port = self;
+  await init({ module_or_path: wasm });
+}
+
+// Lines are posted as the engine prints them, so info lines stream while
+// a search runs.
+const engine = new UciEngine((line) => port.postMessage(line));
+let stepTimer = null;
+
+function step() {
+  stepTimer = null;
+  if (!engine.stepping()) return;
+  engine.step();
+  schedule();
+}
+
+function schedule() {
+  if (engine.stepping() && stepTimer === null) stepTimer = setTimeout(step, 0);
+}
+
+function handle(data) {
+  if (data && typeof data === 'object' && data.stopFlag instanceof Int32Array) {
+    engine.setStopFlag(data.stopFlag);
+    return;
+  }
+  for (const line of String(data).split('\n')) {
+    if (line.trim() === '') continue;
+    engine.command(line);
+    if (engine.hasQuit()) {
+      if (isNode) process.exit(0);
+      self.close();
+      return;
+    }
+  }
+  schedule();
+}
+
+if (isNode) port.on('message', handle);
+else port.onmessage = (event) => handle(event.data);

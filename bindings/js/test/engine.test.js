@@ -1,0 +1,82 @@
+// The engine in a worker: the UCI handshake, a search with a legal move,
+// `stop` during `go infinite` with the shared flag and in steps without it,
+// and the bench signature of the binary.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { HumptyEngine } from '../engine/index.js';
+import { Board } from '../index.js';
+
+// `humpty bench`'s node count (README.md): the same search, bit for bit.
+const BENCH_SIGNATURE = 2527898;
+
+/** An engine with a helper that waits for a line matching `re`. */
+function start(options) {
+  const engine = new HumptyEngine(options);
+  const lines = [];
+  const waiters = [];
+  engine.addMessageListener((line) => {
+    lines.push(line);
+    for (const w of [...waiters]) {
+      if (w.re.test(line)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  });
+  const until = (re, ms = 60000) => new Promise((resolve, reject) => {
+    const found = lines.find((l) => re.test(l));
+    if (found) return resolve(found);
+    const timer = setTimeout(() => reject(new Error(`no line ${re} in ${ms} ms`)), ms);
+    waiters.push({ re, resolve: (l) => { clearTimeout(timer); resolve(l); } });
+  });
+  return { engine, lines, until };
+}
+
+test('uci, isready and a depth-6 search with a legal bestmove', async () => {
+  const { engine, lines, until } = start();
+  engine.postMessage('uci');
+  await until(/^uciok$/);
+  assert.ok(lines.includes('id name humpty 0.1.0'));
+  assert.ok(lines.some((l) => l.startsWith('info string variant humpty files 12 ranks 8')));
+  engine.postMessage('isready');
+  await until(/^readyok$/);
+  engine.postMessage('position startpos moves b1d2');
+  engine.postMessage('go depth 6');
+  const best = (await until(/^bestmove /)).split(' ')[1];
+  const board = new Board('humpty');
+  board.push('b1d2');
+  assert.ok(board.legalMoves().split(' ').includes(best), best);
+  assert.ok(lines.some((l) => /^info depth 6 .* pv /.test(l)));
+  await engine.terminate();
+});
+
+for (const sharedStop of [true, false]) {
+  test(`stop ends go infinite (${sharedStop ? 'shared flag' : 'in steps'})`, async () => {
+    const { engine, lines, until } = start({ sharedStop });
+    await engine.ready;
+    assert.equal(engine.stopsAtOnce, sharedStop);
+    engine.postMessage('position startpos');
+    engine.postMessage('go infinite');
+    await until(/^info depth 3 /);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.ok(!lines.some((l) => l.startsWith('bestmove')), 'bestmove before stop');
+    const asked = performance.now();
+    engine.postMessage('stop');
+    const best = (await until(/^bestmove /, 5000)).split(' ')[1];
+    assert.ok(performance.now() - asked < 1000, 'stop answered within a second');
+    assert.ok(new Board('humpty').legalMoves().split(' ').includes(best), best);
+    engine.postMessage('isready');
+    await until(/^readyok$/);
+    await engine.terminate();
+  });
+}
+
+test('bench gives the binary\'s signature', async () => {
+  const { engine, until } = start();
+  engine.postMessage('bench');
+  const line = await until(/^Nodes searched: /, 120000);
+  assert.equal(Number(line.split(': ')[1]), BENCH_SIGNATURE);
+  const nps = Number((await until(/^Nodes\/second: /)).split(': ')[1]);
+  assert.ok(nps > 0);
+  await engine.terminate();
+});
