@@ -60,7 +60,7 @@ export class HumptyEngine {
       // The worker numbers jobs (`go`, `bench`) the same way; `stop` ends
       // the one running now.
       if (word === 'go' || word === 'bench') this.jobs += 1;
-      if (word === 'stop' && this.stopFlag) Atomics.store(this.stopFlag, 0, this.jobs);
+      if ((word === 'stop' || word === 'ponderhit') && this.stopFlag) Atomics.store(this.stopFlag, 0, this.jobs);
     }
     this.ready.then(() => this.worker.postMessage(String(text)));
   }
