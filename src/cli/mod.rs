@@ -9,6 +9,7 @@ pub mod io;
 mod matches;
 mod openings;
 mod serve;
+mod site;
 mod train;
 mod tune;
 
@@ -70,6 +71,7 @@ pub fn command() -> Command {
         .subcommand(openings::openings_command())
         .subcommand(matches::stats_command())
         .subcommand(serve::serve_command())
+        .subcommand(site::site_command())
         .subcommand(tune::tune_command())
         .subcommand(annotate::annotate_command())
         .subcommand(datagen::datagen_command())
@@ -161,6 +163,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("openings", sub)) => openings::generate_openings(sub)?,
         Some(("stats", sub)) => matches::merged_stats(sub)?,
         Some(("serve", sub)) => serve::serve(sub)?,
+        Some(("site", sub)) => site::site(sub)?,
         Some(("tune", sub)) => tune::tune(sub)?,
         Some(("annotate", sub)) => annotate::annotate(sub)?,
         Some(("datagen", sub)) => datagen::datagen(sub)?,

@@ -110,23 +110,30 @@ fn game_route(
 /// `GET /api/pieces`: each kind's letter, name and movement, from the
 /// rules' one table (the page draws its legend and piece labels from it).
 fn pieces() -> Reply {
+    Reply::Json(200, pieces_json())
+}
+
+/// The pieces' letters, names and movements (also the static site's).
+pub fn pieces_json() -> Value {
     let list: Vec<Value> = PieceKind::ALL
         .iter()
         .map(|k| json!({"letter": k.letter().to_string(), "name": k.name(), "moves": k.info().movement}))
         .collect();
-    Reply::Json(200, json!({ "pieces": list }))
+    json!({ "pieces": list })
 }
 
 /// `GET /api/levels`: the named levels.
 fn levels() -> Reply {
+    Reply::Json(200, levels_json())
+}
+
+/// The named levels and the default (also the static site's).
+pub fn levels_json() -> Value {
     let list: Vec<Value> = level::named()
         .into_iter()
         .map(|n| json!({"name": n.name, "about": n.about, "level": n.level.to_json()}))
         .collect();
-    Reply::Json(
-        200,
-        json!({"levels": list, "default": level::DEFAULT.to_json()}),
-    )
+    json!({"levels": list, "default": level::DEFAULT.to_json()})
 }
 
 /// `POST /api/games`: a new game (`fen`, `human`, `level`, `clock`

@@ -34,7 +34,7 @@ const FULL: [(&str, u64); 3] = [("club", 300), ("strong", 1000), ("maximum", 300
 const OLD_NAMES: [(&str, u64); 2] = [("beginner", 300), ("casual", 5_000)];
 
 /// A skill level's longest think (its node budget ends it far sooner).
-const SKILL_MOVETIME: Duration = Duration::from_secs(1);
+pub const SKILL_MOVETIME: Duration = Duration::from_secs(1);
 
 /// The listed levels, weakest first: every skill level, then full strength.
 pub fn named() -> Vec<NamedLevel> {

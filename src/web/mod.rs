@@ -23,6 +23,7 @@ pub mod level;
 pub mod pool;
 pub mod review;
 pub mod search;
+pub mod site;
 pub mod store;
 pub mod view;
 

@@ -1,0 +1,42 @@
+//! Embed the WebAssembly builds of bindings/js (the rules and the worker
+//! engine) in the binary when they have been built (`cd bindings/js && npm
+//! run build`), so `humpty site` can write a board that needs no server and
+//! `humpty serve` can offer analysis in the browser. Without them the
+//! binary builds as before and says how to get them.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The generated files of `npm run build`, by their name in `pkg/`.
+const PKG: [&str; 4] = [
+    "humpty_rules.js",
+    "humpty_rules_bg.wasm",
+    "humpty_engine.js",
+    "humpty_engine_bg.wasm",
+];
+
+fn main() {
+    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let pkg = Path::new(&root).join("bindings/js/pkg");
+    println!("cargo:rerun-if-changed={}", pkg.display());
+    let present = PKG.iter().all(|f| pkg.join(f).is_file());
+    let mut code =
+        String::from("/// The WebAssembly package's built files: (name in pkg/, bytes).\n");
+    code.push_str("pub const WASM_PKG: &[(&str, &[u8])] = &[\n");
+    for f in PKG {
+        let path = pkg.join(f);
+        println!("cargo:rerun-if-changed={}", path.display());
+        if present {
+            let _ = writeln!(
+                code,
+                "    ({f:?}, include_bytes!({:?})),",
+                path.display().to_string()
+            );
+        }
+    }
+    code.push_str("];\n");
+    let out = std::env::var("OUT_DIR").unwrap_or_default();
+    if let Err(e) = std::fs::write(Path::new(&out).join("wasm_pkg.rs"), code) {
+        panic!("cannot write wasm_pkg.rs: {e}");
+    }
+}

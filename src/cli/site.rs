@@ -1,0 +1,24 @@
+//! `humpty site DIR`: write the board as static files (docs/web.md).
+
+use super::io::{out, say};
+use clap::{Arg, ArgMatches, Command};
+use humpty::web::site;
+use std::path::Path;
+
+/// `humpty site`'s grammar.
+pub fn site_command() -> Command {
+    Command::new("site")
+        .about("Write the board as static files that need no server: the rules and the engine run in the browser (docs/web.md)")
+        .arg(Arg::new("dir").required(true).value_name("DIR").help("The folder to write (made if missing)"))
+}
+
+/// Run `humpty site`.
+pub fn site(m: &ArgMatches) -> Result<(), String> {
+    let dir = m.get_one::<String>("dir").expect("required");
+    let n = site::write(Path::new(dir)).map_err(|e| e.to_string())?;
+    out(format!("wrote {n} files to {dir}"));
+    say(format!(
+        "serve it with any static file server, for example: python3 -m http.server -d {dir}"
+    ));
+    Ok(())
+}

@@ -1,0 +1,439 @@
+// The board with no server (`humpty site`): the rules (humpty's
+// WebAssembly package, ffish.js's API) judge every move in the page, the
+// engine thinks in a Web Worker, and the game is kept in localStorage, so
+// a reload continues it. One game at a time; its record is `game`.
+import { Board, readGamePGN, validateFen, startingFen } from "./humpty/index.js";
+import { HumptyEngine } from "./humpty/engine/index.js";
+
+const FILES = "abcdefghijkl";
+const STORE = "humpty-site-game";
+const $ = (id) => document.getElementById(id);
+
+const ui = { flipped: false, selected: null, data: null, analysing: false, thinking: false };
+// The stored game: where it started, the moves, who plays, the level, the
+// clock (ms left per side; it starts with White's first move) and the end.
+let game = null;
+let board = null;
+const player = new HumptyEngine();
+const analyst = new HumptyEngine();
+
+function say(text, where = "message") { $(where).textContent = text; }
+function squareName(file, rank) { return FILES[file] + (rank + 1); }
+function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
+
+// The rules' board for the stored game (its moves are replayed once).
+function rebuild() {
+  if (board) board.delete();
+  board = new Board("humpty", game.start);
+  if (game.moves.length) board.pushMoves(game.moves.join(" "));
+}
+
+function newGame(human, start = startingFen("humpty"), moves = []) {
+  const clock = $("clock-choice").value;
+  const [base, inc] = clock ? clock.split("+").map(Number) : [0, 0];
+  game = {
+    start, moves, human, level: $("level").value,
+    clock: clock ? { base: base * 1000, inc: inc * 1000, left: { w: base * 1000, b: base * 1000 } } : null,
+    end: null,
+  };
+  player.postMessage("ucinewgame");
+  rebuild();
+  save();
+  show();
+}
+
+function sideToMove() { return board.turn() ? "w" : "b"; }
+function humanMoves() { return game.human === "both" || game.human === sideToMove(); }
+
+// ---------------------------------------------------------------- drawing
+
+function buildBoard() {
+  const el = $("board");
+  el.innerHTML = "";
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 12; col++) {
+      const file = ui.flipped ? 11 - col : col;
+      const rank = ui.flipped ? row : 7 - row;
+      const sq = document.createElement("div");
+      sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
+      sq.dataset.square = squareName(file, rank);
+      sq.setAttribute("role", "button");
+      sq.setAttribute("aria-label", squareName(file, rank));
+      if (row === 7) sq.insertAdjacentHTML("beforeend", `<span class="coord file">${FILES[file]}</span>`);
+      if (col === 0) sq.insertAdjacentHTML("beforeend", `<span class="coord rank">${rank + 1}</span>`);
+      sq.addEventListener("click", () => clickSquare(sq.dataset.square));
+      el.appendChild(sq);
+    }
+  }
+  el.insertAdjacentHTML("beforeend", `<div class="river" title="The River"></div>`);
+  // The file letters outside the board, shown on a phone instead of the
+  // labels on the squares.
+  let strip = $("files");
+  if (!strip) {
+    strip = document.createElement("div");
+    strip.id = "files";
+    $("board-wrap").appendChild(strip);
+  }
+  const files = [...FILES];
+  if (ui.flipped) files.reverse();
+  strip.innerHTML = files.map((f) => `<span>${f}</span>`).join("");
+}
+
+function placement(fen) {
+  const men = {};
+  fen.split(" ")[0].split("/").forEach((row, i) => {
+    let file = 0;
+    for (const m of row.matchAll(/(\d+)|([A-Za-z])/g)) {
+      if (m[1]) file += Number(m[1]);
+      else men[squareName(file++, 7 - i)] = m[2];
+    }
+  });
+  return men;
+}
+
+function drawBoard() {
+  const men = placement(board.fen());
+  const last = game.moves.at(-1);
+  const dests = ui.selected ? movesFrom(ui.selected).map((m) => m.slice(2, 4).replace(/[a-z]$/, "")) : [];
+  document.querySelectorAll("#board .sq").forEach((sq) => {
+    const name = sq.dataset.square;
+    sq.querySelector(".piece")?.remove();
+    if (men[name]) {
+      sq.insertAdjacentHTML("beforeend", `<div class="piece" data-piece="${men[name]}" title="${pieceName(men[name])}">${pieceSvg(men[name])}</div>`);
+    }
+    sq.classList.toggle("selected", name === ui.selected);
+    sq.classList.toggle("last", !!last && (last.startsWith(name) || last.slice(2).startsWith(name)));
+    sq.classList.toggle("dest", dests.some((d) => toSquare(d) === name));
+    sq.classList.toggle("capture", dests.some((d) => toSquare(d) === name) && !!men[name]);
+  });
+}
+
+// "c8" of "c8", "c10"-safe: the square at the start of a wire move's tail.
+function toSquare(text) { return text.match(/^[a-l]\d+/)?.[0] ?? ""; }
+
+function drawMoves() {
+  const list = $("moves");
+  list.innerHTML = "";
+  const line = new Board("humpty", game.start);
+  game.moves.forEach((m, i) => {
+    const san = line.sanMove(m);
+    line.push(m);
+    const white = (line.turn() ? 1 : 0) === 0;
+    if (white || i === 0) list.insertAdjacentHTML("beforeend", `<li class="num">${line.fullmoveNumber() - (white ? 0 : 1)}.</li>`);
+    if (!white && i === 0) list.insertAdjacentHTML("beforeend", `<li>…</li>`);
+    list.insertAdjacentHTML("beforeend", `<li class="move">${san}</li>`);
+  });
+  line.delete();
+  if (game.end) list.insertAdjacentHTML("beforeend", `<li class="result">${game.end.result}</li>`);
+}
+
+function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function drawClocks() {
+  const c = game.clock;
+  for (const [id, side] of [["clock-top", ui.flipped ? "w" : "b"], ["clock-bottom", ui.flipped ? "b" : "w"]]) {
+    $(id).hidden = !c;
+    if (c) {
+      $(id).textContent = `${side === "w" ? "White" : "Black"} ${clockText(left(side))}`;
+      $(id).classList.toggle("running", !game.end && running() && sideToMove() === side);
+    }
+  }
+}
+
+function show() {
+  drawBoard();
+  drawMoves();
+  drawClocks();
+  $("fen").textContent = board.fen();
+  $("banner").hidden = !game.end;
+  if (game.end) $("banner-text").textContent = game.end.text;
+  $("undo").disabled = !!game.end || game.moves.length === 0;
+  $("resign").disabled = !!game.end || game.human === "both";
+  $("status").textContent = game.end ? game.end.text
+    : ui.thinking ? "The engine is thinking…"
+    : `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""}`;
+  const blob = new Blob([pgn()], { type: "application/x-chess-pgn" });
+  $("pgn-download").href = URL.createObjectURL(blob);
+  if (ui.analysing) analyse();
+}
+
+// ---------------------------------------------------------------- moves
+
+function movesFrom(square) {
+  return board.legalMoves().split(" ").filter((m) => m && m.startsWith(square) && !/\d/.test(m[square.length]));
+}
+
+function clickSquare(name) {
+  if (game.end || !humanMoves() || ui.thinking) return;
+  if (ui.selected) {
+    const choices = movesFrom(ui.selected).filter((m) => toSquare(m.slice(ui.selected.length)) === name);
+    if (choices.length === 1) return play(choices[0]);
+    if (choices.length > 1) return pickPromotion(choices);
+  }
+  ui.selected = movesFrom(name).length ? name : null;
+  drawBoard();
+}
+
+// The picker offers exactly the legal choices (a Frog may also stay a Frog).
+function pickPromotion(choices) {
+  const box = $("promotion");
+  const white = board.turn();
+  box.innerHTML = "";
+  for (const m of choices) {
+    const letter = /[qgtf]$/.test(m) ? m.at(-1) : "f";
+    const shown = white ? letter.toUpperCase() : letter;
+    const b = document.createElement("button");
+    b.dataset.move = m;
+    b.title = /[qgtf]$/.test(m) ? `Promote: ${pieceName(shown)}` : "Stay a Frog";
+    b.innerHTML = pieceSvg(shown);
+    b.addEventListener("click", () => { box.hidden = true; play(m); });
+    box.appendChild(b);
+  }
+  box.hidden = false;
+}
+
+// ---------------------------------------------------------------- clocks
+
+function running() { return game.clock && game.moves.length > 0; }
+
+function left(side) {
+  const c = game.clock;
+  if (!running() || game.end || sideToMove() !== side || !c.since) return c.left[side];
+  return c.left[side] - (Date.now() - c.since);
+}
+
+// The mover's time is charged when a move is played; the clock starts with
+// White's first move, as on lichess.
+function chargeClock(mover) {
+  const c = game.clock;
+  if (!c) return;
+  if (c.since) c.left[mover] = c.left[mover] - (Date.now() - c.since) + c.inc;
+  c.since = Date.now();
+}
+
+function checkFlag() {
+  if (!game || game.end || !running()) return;
+  const side = sideToMove();
+  if (left(side) <= 0) {
+    game.clock.left[side] = 0;
+    const winner = side === "w" ? "Black" : "White";
+    finish(side === "w" ? "0-1" : "1-0", `${side === "w" ? "White" : "Black"} loses on time: ${winner} wins`);
+  }
+  drawClocks();
+}
+
+// ---------------------------------------------------------------- play
+
+function play(move) {
+  ui.selected = null;
+  const mover = sideToMove();
+  if (!board.push(move)) return say(`illegal move ${move}`, "msg-play");
+  game.moves.push(move);
+  chargeClock(mover);
+  judge();
+  save();
+  show();
+  maybeEngine();
+}
+
+function judge() {
+  if (!board.isGameOver(true)) return;
+  const result = board.result(true);
+  const text = board.legalMoves() === "" && board.isCheck()
+    ? `Checkmate: ${result === "1-0" ? "White" : "Black"} wins`
+    : board.legalMoves() === "" ? "Stalemate: draw"
+    : board.isInsufficientMaterial() ? "Draw: only the Kings are left"
+    : board.halfmoveClock() >= 100 ? "Draw by the 50-move rule" : "Draw by threefold repetition";
+  game.end = { result, text };
+}
+
+function finish(result, text) {
+  game.end = { result, text };
+  save();
+  show();
+}
+
+function level() {
+  return ui.data.levels.levels.find((l) => l.name === game.level) ?? ui.data.levels.levels.at(-1);
+}
+
+// The engine's move at the game's level: a skill level searches with its
+// handicap for at most a second; full strength by its time or the clocks.
+function engineMove() {
+  if (game.end || ui.thinking) return;
+  ui.thinking = true;
+  const l = level().level;
+  player.postMessage(`setoption name Skill Level value ${l.skill ?? 20}`);
+  player.postMessage(`position fen ${game.start}${game.moves.length ? " moves " + game.moves.join(" ") : ""}`);
+  const c = game.clock;
+  if (l.skill === undefined && running()) {
+    player.postMessage(`go wtime ${Math.max(1, Math.round(left("w")))} btime ${Math.max(1, Math.round(left("b")))} winc ${c.inc} binc ${c.inc}`);
+  } else {
+    player.postMessage(`go movetime ${l.movetime_ms ?? ui.data.skill_movetime_ms}`);
+  }
+  show();
+}
+
+player.addMessageListener((line) => {
+  if (!line.startsWith("bestmove")) return;
+  ui.thinking = false;
+  const move = line.split(" ")[1];
+  if (game.end || !move || move === "(none)") return show();
+  play(move);
+});
+
+function maybeEngine() {
+  if (!game.end && !humanMoves()) engineMove();
+}
+
+function takeBack() {
+  if (game.end || ui.thinking || game.moves.length === 0) return;
+  do game.moves.pop(); while (game.moves.length && !humanAfter(game.moves.length));
+  rebuild();
+  save();
+  show();
+}
+
+// Whether the human moves after `plies` plies of the game.
+function humanAfter(plies) {
+  const b = new Board("humpty", game.start);
+  if (plies) b.pushMoves(game.moves.slice(0, plies).join(" "));
+  const ok = game.human === "both" || game.human === (b.turn() ? "w" : "b");
+  b.delete();
+  return ok;
+}
+
+// ---------------------------------------------------------------- analysis
+
+analyst.addMessageListener((line) => {
+  const m = line.match(/^info .*multipv (\d+) score (cp|mate) (-?\d+).* pv (.+)$/);
+  if (!m || !ui.analysing) return;
+  const [, n, kind, value, pv] = m;
+  const white = board.turn() ? 1 : -1;
+  const score = kind === "cp" ? ((white * Number(value)) / 100).toFixed(2) : `#${white * Number(value)}`;
+  let row = document.querySelector(`#lines [data-pv="${n}"]`);
+  if (!row) {
+    row = document.createElement("div");
+    row.className = "line";
+    row.dataset.pv = n;
+    $("lines").appendChild(row);
+  }
+  row.textContent = `${score} ${board.variationSan(pv)}`;
+});
+
+function analyse() {
+  ui.analysing = true;
+  $("stop").disabled = false;
+  $("lines").innerHTML = "";
+  analyst.postMessage("stop");
+  analyst.postMessage(`setoption name MultiPV value ${$("multipv").value}`);
+  analyst.postMessage(`position fen ${board.fen()}`);
+  analyst.postMessage("go infinite");
+}
+
+function stopAnalysis() {
+  ui.analysing = false;
+  $("stop").disabled = true;
+  analyst.postMessage("stop");
+}
+
+// ---------------------------------------------------------------- FEN, PGN
+
+function pgn() {
+  const tags = [["Event", "humpty in the browser"], ["Site", location.host || "local"], ["Variant", "humpty"],
+    ["White", game.human === "b" ? "humpty" : "you"], ["Black", game.human === "w" ? "humpty" : "you"],
+    ["Result", game.end ? game.end.result : "*"]];
+  if (game.start !== startingFen("humpty")) tags.push(["FEN", game.start], ["SetUp", "1"]);
+  const line = new Board("humpty", game.start);
+  const moves = line.variationSan(game.moves.join(" "));
+  line.delete();
+  return tags.map(([k, v]) => `[${k} "${v}"]`).join("\n") + `\n\n${moves} ${game.end ? game.end.result : "*"}\n`;
+}
+
+function setFen() {
+  const fen = $("fen-input").value.trim();
+  const code = validateFen(fen, "humpty");
+  if (code !== 1) return say(`That FEN cannot be used (code ${code}).`);
+  say("");
+  stopAnalysis();
+  newGame(game.human, fen);
+  maybeEngine();
+}
+
+function importPgn() {
+  try {
+    const g = readGamePGN($("pgn-input").value);
+    const start = g.headers("FEN") || startingFen("humpty");
+    const moves = g.mainlineMoves().split(" ").filter(Boolean);
+    g.delete();
+    say("");
+    newGame("both", start, moves);
+    judge();
+    save();
+    show();
+  } catch (e) {
+    say(String(e.message ?? e));
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+function buildLevels() {
+  const select = $("level");
+  for (const l of ui.data.levels.levels) {
+    const o = document.createElement("option");
+    o.value = l.name;
+    o.textContent = `${l.name.replace(/^level-/, "level ")} (${l.about})`;
+    select.appendChild(o);
+  }
+  // A newcomer's default: a level a beginner can beat.
+  select.value = "level--6";
+}
+
+function buildLegend() {
+  $("legend").innerHTML = ui.data.pieces
+    .map((p) => `<tr><td class="icon">${pieceSvg(p.letter)}</td><td><b>${p.name}</b> ${p.moves}</td></tr>`)
+    .join("");
+}
+
+function wire() {
+  $("new-white").onclick = () => { newGame("w"); };
+  $("new-black").onclick = () => { newGame("b"); maybeEngine(); };
+  $("new-both").onclick = () => newGame("both");
+  $("banner-new").onclick = () => { newGame(game.human === "b" ? "b" : "w"); maybeEngine(); };
+  $("undo").onclick = takeBack;
+  $("resign").onclick = () => finish(game.human === "w" ? "0-1" : "1-0", `${game.human === "w" ? "White" : "Black"} resigns`);
+  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); };
+  $("engine-go").onclick = () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); engineMove(); };
+  $("analyse").onclick = analyse;
+  $("stop").onclick = stopAnalysis;
+  $("set-fen").onclick = setFen;
+  $("import-pgn").onclick = importPgn;
+  $("level").onchange = () => { if (game) { game.level = $("level").value; save(); } };
+  setInterval(checkFlag, 200);
+}
+
+async function main() {
+  ui.data = await (await fetch("site-data.json")).json();
+  PIECE_ORDER.push(...ui.data.pieces.map((p) => p.letter));
+  for (const p of ui.data.pieces) PIECE_KINDS[p.letter] = p;
+  buildLevels();
+  buildLegend();
+  buildBoard();
+  wire();
+  try {
+    game = JSON.parse(localStorage.getItem(STORE) ?? "null");
+    if (game) { $("level").value = game.level; rebuild(); }
+  } catch {
+    game = null;
+  }
+  if (!game) newGame("w");
+  // A clock that ran while the page was closed is charged for that time.
+  show();
+  maybeEngine();
+}
+
+main();

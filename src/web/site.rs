@@ -1,0 +1,93 @@
+//! `humpty site DIR`: the board as static files that need no server. The
+//! rules and the engine run in the browser (the WebAssembly builds of
+//! bindings/js, embedded in the binary when it was built after `npm run
+//! build`); games are kept in the browser. Any static file server, or
+//! GitHub Pages, can serve the folder (docs/web.md).
+
+use super::api::{levels_json, pieces_json};
+use super::level::SKILL_MOVETIME;
+use serde_json::json;
+use std::fmt;
+use std::path::Path;
+
+include!(concat!(env!("OUT_DIR"), "/wasm_pkg.rs"));
+
+/// Why the site cannot be written.
+#[derive(Debug)]
+pub enum SiteError {
+    /// This binary was built without the WebAssembly files.
+    NoWasm,
+    /// A file or folder could not be written.
+    Write(String, std::io::Error),
+}
+
+impl fmt::Display for SiteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SiteError::NoWasm => write!(
+                f,
+                "this humpty was built without the WebAssembly rules and engine: run \
+                 `cd bindings/js && npm run build` (bindings/js/README.md), then build humpty again"
+            ),
+            SiteError::Write(path, e) => write!(f, "cannot write {path}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SiteError {}
+
+/// Whether the binary carries the WebAssembly builds.
+pub fn has_wasm() -> bool {
+    !WASM_PKG.is_empty()
+}
+
+/// The site's files: (path in the folder, bytes).
+pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
+    if !has_wasm() {
+        return Err(SiteError::NoWasm);
+    }
+    let text = |name: &str, body: &str| (name.to_string(), body.as_bytes().to_vec());
+    let data = json!({
+        "pieces": pieces_json()["pieces"],
+        "levels": levels_json(),
+        "skill_movetime_ms": SKILL_MOVETIME.as_millis() as u64,
+    });
+    let mut out = vec![
+        text("index.html", include_str!("assets/site/index.html")),
+        text("site.js", include_str!("assets/site/site.js")),
+        text("style.css", include_str!("assets/style.css")),
+        text("pieces.js", include_str!("assets/pieces.js")),
+        text("favicon.svg", include_str!("assets/favicon.svg")),
+        text("site-data.json", &data.to_string()),
+        text(
+            "humpty/index.js",
+            include_str!("../../bindings/js/index.js"),
+        ),
+        text(
+            "humpty/engine/index.js",
+            include_str!("../../bindings/js/engine/index.js"),
+        ),
+        text(
+            "humpty/engine/worker.js",
+            include_str!("../../bindings/js/engine/worker.js"),
+        ),
+    ];
+    for (name, bytes) in WASM_PKG {
+        out.push((format!("humpty/pkg/{name}"), bytes.to_vec()));
+    }
+    Ok(out)
+}
+
+/// Write the site into `dir` (made if missing); how many files.
+pub fn write(dir: &Path) -> Result<usize, SiteError> {
+    let files = files()?;
+    for (name, bytes) in &files {
+        let path = dir.join(name);
+        let shown = path.display().to_string();
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| SiteError::Write(shown.clone(), e))?;
+        }
+        std::fs::write(&path, bytes).map_err(|e| SiteError::Write(shown, e))?;
+    }
+    Ok(files.len())
+}

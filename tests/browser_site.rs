@@ -1,0 +1,229 @@
+//! The board with no server (issue 30): `humpty site DIR` served by
+//! Python's plain static file server, no humpty process running, in
+//! headless chromium. Ten moves against a beginner level, a Frog's
+//! promotion through the picker, a reload that continues the game, and
+//! analysis in the browser showing a line with a score.
+//!
+//! Needs chromium, chromedriver and python3 (`.ci/run` installs them) and a
+//! humpty built after `cd bindings/js && npm run build`:
+//! `cargo test --release --test browser_site -- --ignored`.
+
+mod common;
+
+use common::webdriver::{free_port, Browser};
+use humpty::{Position, Square};
+use serde_json::{json, Value};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What the offline page says when a wait times out.
+const DIAGNOSTIC: &str = "return [document.getElementById('status').textContent, document.getElementById('message').textContent, document.getElementById('fen').textContent, document.getElementById('msg-play').textContent]";
+
+/// `python3 -m http.server` on a folder written by `humpty site`.
+struct StaticServer {
+    child: Child,
+    port: u16,
+    _dir: tempdir::Dir,
+}
+
+mod tempdir {
+    /// A folder removed when dropped.
+    pub struct Dir(pub std::path::PathBuf);
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+impl StaticServer {
+    fn start() -> StaticServer {
+        let dir = std::env::temp_dir().join(format!("humpty-site-{}", free_port()));
+        let status = Command::new(env!("CARGO_BIN_EXE_humpty"))
+            .arg("site")
+            .arg(&dir)
+            .status()
+            .expect("humpty site runs");
+        assert!(
+            status.success(),
+            "humpty site failed (was bindings/js built?)"
+        );
+        let port = free_port();
+        let child = Command::new("python3")
+            .args([
+                "-m",
+                "http.server",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "-d",
+            ])
+            .arg(&dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("python3");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "the static server did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        StaticServer {
+            child,
+            port,
+            _dir: tempdir::Dir(dir),
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/", self.port)
+    }
+}
+
+impl Drop for StaticServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn fen(browser: &Browser) -> String {
+    browser
+        .js("return document.getElementById('fen').textContent")
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+fn plies(browser: &Browser) -> usize {
+    browser
+        .js("return document.querySelectorAll('#moves li.move').length")
+        .as_u64()
+        .unwrap_or(0) as usize
+}
+
+/// Wait for the board of a loaded page.
+fn wait_for_board(browser: &Browser) {
+    browser.wait_for(
+        "the board",
+        "return document.querySelectorAll('#board [data-piece]').length > 0 && document.getElementById('status').textContent.includes('to move')",
+    );
+}
+
+/// Play the first legal move (by the rules core) of the man on a square
+/// that has one, by clicking its square and its destination.
+fn play_some_move(browser: &Browser) {
+    let pos = Position::from_fen(&fen(browser)).unwrap();
+    let m = pos.legal_moves()[0];
+    browser.click(&format!("#board .sq[data-square=\"{}\"]", m.from()));
+    browser.click(&format!("#board .sq[data-square=\"{}\"]", m.to()));
+    if m.promotion().is_some()
+        || browser.js("return !document.getElementById('promotion').hidden") == json!(true)
+    {
+        browser.click("#promotion button");
+    }
+}
+
+/// A new game against the weakest level; ten moves each side.
+fn ten_moves_against_a_beginner(browser: &Browser) {
+    browser.js("document.getElementById('level').value = 'level--11'");
+    browser.click("#new-white");
+    browser.wait_for(
+        "a new game",
+        "return document.querySelectorAll('#moves li.move').length === 0",
+    );
+    for n in 1..=10 {
+        play_some_move(browser);
+        browser.wait_for(
+            "the engine's reply",
+            &format!(
+                "return document.querySelectorAll('#moves li.move').length === {}",
+                2 * n
+            ),
+        );
+        if browser.js("return !document.getElementById('banner').hidden") == json!(true) {
+            break;
+        }
+    }
+    assert!(plies(browser) >= 2, "moves were played");
+}
+
+/// Reload the page: the same game, and it goes on.
+fn reload_continues(browser: &Browser) {
+    let (before, n) = (fen(browser), plies(browser));
+    browser.call("POST", "/refresh", Some(json!({})));
+    wait_for_board(browser);
+    assert_eq!(fen(browser), before);
+    assert_eq!(plies(browser), n);
+    play_some_move(browser);
+    browser.wait_for(
+        "a reply after the reload",
+        &format!(
+            "return document.querySelectorAll('#moves li.move').length === {}",
+            n + 2
+        ),
+    );
+}
+
+/// A Frog on c7 steps to d8 and becomes a Gnu through the picker, which
+/// offers exactly the rules' choices (stay, Queen, Gnu, Tank).
+fn frog_promotion(browser: &Browser) {
+    browser.click("#new-both");
+    let start = "11k/2F9/12/12/12/12/12/K11 w - - 0 1";
+    browser.js(&format!(
+        "document.getElementById('fen-input').value = '{start}'"
+    ));
+    browser.click("#set-fen");
+    browser.wait_for(
+        "the Frog's position",
+        &format!("return document.getElementById('fen').textContent === '{start}'"),
+    );
+    browser.click("#board .sq[data-square=\"c7\"]");
+    browser.click("#board .sq[data-square=\"d8\"]");
+    let offered = browser.js("return [...document.querySelectorAll('#promotion button')].map(b => b.dataset.move).sort()");
+    let pos = Position::from_fen(start).unwrap();
+    let d8: Square = "d8".parse().unwrap();
+    let mut legal: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .filter(|m| m.to() == d8)
+        .map(|m| m.to_string())
+        .collect();
+    legal.sort();
+    assert_eq!(offered, json!(legal));
+    browser.click("#promotion button[data-move=\"c7d8g\"]");
+    browser.wait_for(
+        "the Gnu on d8",
+        "return document.getElementById('fen').textContent.startsWith('3G7k/')",
+    );
+}
+
+/// Analysis in the browser shows a line with a score.
+fn analysis_shows_a_line(browser: &Browser) {
+    browser.click("#new-both");
+    browser.click("#analyse");
+    let line = browser.wait_for(
+        "an analysis line",
+        "const l = document.querySelector('#lines .line'); return l && /^(-?\\d+\\.\\d\\d|#-?\\d+) \\S/.test(l.textContent) && l.textContent",
+    );
+    assert!(line.as_str().is_some(), "{line}");
+    browser.click("#stop");
+}
+
+#[test]
+#[ignore = "needs chromium, chromedriver, python3 and the WebAssembly build: run by .ci/run"]
+fn the_static_board_plays_with_no_server() {
+    let server = StaticServer::start();
+    let mut browser = Browser::start();
+    browser.diagnostic = DIAGNOSTIC;
+    browser.call("POST", "/url", Some(json!({"url": server.url()})));
+    wait_for_board(&browser);
+    let squares: Value =
+        browser.js("return document.querySelectorAll('#board [data-square]').length");
+    assert_eq!(squares, json!(96));
+    ten_moves_against_a_beginner(&browser);
+    reload_continues(&browser);
+    frog_promotion(&browser);
+    analysis_shows_a_line(&browser);
+}
