@@ -1,8 +1,9 @@
 //! The board with no server (issue 30): `humpty site DIR` served by
 //! Python's plain static file server, no humpty process running, in
 //! headless chromium. Ten moves against a beginner level, a Frog's
-//! promotion through the picker, a reload that continues the game, and
-//! analysis in the browser showing a line with a score.
+//! promotion through the picker, a reload that continues the game,
+//! analysis in the browser showing a line with a score, and a review that
+//! marks a planted blunder.
 //!
 //! Needs chromium, chromedriver and python3 (`.ci/run` installs them) and a
 //! humpty built after `cd bindings/js && npm run build`:
@@ -211,6 +212,34 @@ fn analysis_shows_a_line(browser: &Browser) {
     browser.click("#stop");
 }
 
+/// A review in the browser marks a planted blunder: the Rook offered to
+/// the King on h7 throws the win away (bare Kings draw).
+fn review_marks_a_planted_blunder(browser: &Browser) {
+    let pgn = "[FEN \\\"6k5/12/12/12/12/12/12/K6R4 w - - 0 1\\\"]\\n\\n1. Rh7 Kxh7 *";
+    browser.js(&format!(
+        "document.getElementById('pgn-input').value = \"{pgn}\""
+    ));
+    browser.click("#import-pgn");
+    browser.wait_for(
+        "the imported game",
+        "return document.querySelectorAll('#moves li.move').length === 2",
+    );
+    browser.click("#review");
+    let marks = browser.wait_for(
+        "the review",
+        "return document.getElementById('review-status').textContent === 'done' && [...document.querySelectorAll('#moves li.move')].map(e => e.dataset.mark || '')",
+    );
+    assert_eq!(marks, json!(["??", ""]));
+    let counts = browser.js("return document.getElementById('review-counts').textContent");
+    assert!(
+        counts
+            .as_str()
+            .unwrap()
+            .starts_with("White: 0 inaccuracy, 0 mistake, 1 blunder"),
+        "{counts}"
+    );
+}
+
 #[test]
 #[ignore = "needs chromium, chromedriver, python3 and the WebAssembly build: run by .ci/run"]
 fn the_static_board_plays_with_no_server() {
@@ -226,4 +255,5 @@ fn the_static_board_plays_with_no_server() {
     reload_continues(&browser);
     frog_promotion(&browser);
     analysis_shows_a_line(&browser);
+    review_marks_a_planted_blunder(&browser);
 }

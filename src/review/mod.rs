@@ -51,11 +51,28 @@ impl Judgement {
 
     /// The judgement of a move that lost `loss` points of winning chances.
     pub fn of(loss: f64) -> Option<Judgement> {
-        match loss {
-            l if l >= 15.0 => Some(Judgement::Blunder),
-            l if l >= 10.0 => Some(Judgement::Mistake),
-            l if l >= 5.0 => Some(Judgement::Inaccuracy),
-            _ => None,
+        Judgement::ALL
+            .iter()
+            .rev()
+            .copied()
+            .find(|j| loss >= j.min_loss())
+    }
+
+    /// The least loss, in points of winning chances, that earns it.
+    pub fn min_loss(self) -> f64 {
+        match self {
+            Judgement::Inaccuracy => 5.0,
+            Judgement::Mistake => 10.0,
+            Judgement::Blunder => 15.0,
+        }
+    }
+
+    /// The mark after the move: `?!`, `?` or `??`.
+    pub fn mark(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
         }
     }
 

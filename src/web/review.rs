@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Nodes per position (about a third of a second here).
-const DEFAULT_NODES: u64 = 100_000;
+pub const DEFAULT_NODES: u64 = 100_000;
 /// Most nodes per position a client may ask for.
 const MAX_NODES: u64 = 5_000_000;
 /// How long a review waits for a free engine before it says so.

@@ -6,6 +6,8 @@
 
 use super::api::{levels_json, pieces_json};
 use super::level::SKILL_MOVETIME;
+use super::review::DEFAULT_NODES;
+use crate::review::{Judgement, WIN_SCALE_K};
 use serde_json::json;
 use std::fmt;
 use std::path::Path;
@@ -51,10 +53,12 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         "pieces": pieces_json()["pieces"],
         "levels": levels_json(),
         "skill_movetime_ms": SKILL_MOVETIME.as_millis() as u64,
+        "review": review_json(),
     });
     let mut out = vec![
         text("index.html", include_str!("assets/site/index.html")),
         text("site.js", include_str!("assets/site/site.js")),
+        text("site-review.js", include_str!("assets/site/site-review.js")),
         text("style.css", include_str!("assets/style.css")),
         text("pieces.js", include_str!("assets/pieces.js")),
         text("favicon.svg", include_str!("assets/favicon.svg")),
@@ -76,6 +80,16 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         out.push((format!("humpty/pkg/{name}"), bytes.to_vec()));
     }
     Ok(out)
+}
+
+/// The review's model for the page, from the server's own: humpty's win
+/// curve, each judgement's threshold and mark, and the node budget.
+fn review_json() -> serde_json::Value {
+    let marks: Vec<_> = Judgement::ALL
+        .iter()
+        .map(|j| json!({"min_loss": j.min_loss(), "mark": j.mark(), "name": j.name()}))
+        .collect();
+    json!({"win_scale_k": WIN_SCALE_K, "judgements": marks, "nodes": DEFAULT_NODES})
 }
 
 /// Write the site into `dir` (made if missing); how many files.

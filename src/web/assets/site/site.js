@@ -4,6 +4,7 @@
 // a reload continues it. One game at a time; its record is `game`.
 import { Board, readGamePGN, validateFen, startingFen } from "./humpty/index.js";
 import { HumptyEngine } from "./humpty/engine/index.js";
+import { reviewGame } from "./site-review.js";
 
 const FILES = "abcdefghijkl";
 const STORE = "humpty-site-game";
@@ -121,7 +122,9 @@ function drawMoves() {
     const white = (line.turn() ? 1 : 0) === 0;
     if (white || i === 0) list.insertAdjacentHTML("beforeend", `<li class="num">${line.fullmoveNumber() - (white ? 0 : 1)}.</li>`);
     if (!white && i === 0) list.insertAdjacentHTML("beforeend", `<li>…</li>`);
-    list.insertAdjacentHTML("beforeend", `<li class="move">${san}</li>`);
+    const j = game.review?.[i]?.judgement;
+    const marked = j ? ` ${j.name.toLowerCase()}" data-mark="${j.mark}" title="${j.name}` : "";
+    list.insertAdjacentHTML("beforeend", `<li class="move mv${marked}">${san}</li>`);
   });
   line.delete();
   if (game.end) list.insertAdjacentHTML("beforeend", `<li class="result">${game.end.result}</li>`);
@@ -148,6 +151,7 @@ function show() {
   drawMoves();
   drawClocks();
   $("fen").textContent = board.fen();
+  drawReview();
   $("banner").hidden = !game.end;
   if (game.end) $("banner-text").textContent = game.end.text;
   $("undo").disabled = !!game.end || game.moves.length === 0;
@@ -232,6 +236,7 @@ function play(move) {
   const mover = sideToMove();
   if (!board.push(move)) return say(`illegal move ${move}`, "msg-play");
   game.moves.push(move);
+  game.review = null;
   chargeClock(mover);
   judge();
   save();
@@ -292,6 +297,7 @@ function maybeEngine() {
 function takeBack() {
   if (game.end || ui.thinking || game.moves.length === 0) return;
   do game.moves.pop(); while (game.moves.length && !humanAfter(game.moves.length));
+  game.review = null;
   rebuild();
   save();
   show();
@@ -325,6 +331,7 @@ analyst.addMessageListener((line) => {
 });
 
 function analyse() {
+  if (ui.reviewing) return;
   ui.analysing = true;
   $("stop").disabled = false;
   $("lines").innerHTML = "";
@@ -338,6 +345,33 @@ function stopAnalysis() {
   ui.analysing = false;
   $("stop").disabled = true;
   analyst.postMessage("stop");
+}
+
+// ---------------------------------------------------------------- review
+
+async function review() {
+  stopAnalysis();
+  ui.reviewing = true;
+  $("review").disabled = true;
+  const moves = [...game.moves];
+  const result = await reviewGame(analyst, ui.data.review, game.start, moves,
+    (i, n) => { $("review-status").textContent = `position ${i} of ${n}…`; });
+  $("review").disabled = false;
+  ui.reviewing = false;
+  if (moves.join(" ") !== game.moves.join(" ")) return;  // the game moved on
+  game.review = result.map((r) => ({ loss: r.loss, judgement: r.judgement, best: r.best }));
+  save();
+  show();
+}
+
+function drawReview() {
+  const r = game.review;
+  $("review-status").textContent = r ? "done" : "";
+  if (!r) return void ($("review-counts").textContent = "");
+  const count = (side) => ui.data.review.judgements.map((j) =>
+    `${r.filter((m, i) => i % 2 === side && m.judgement?.name === j.name).length} ${j.name.toLowerCase()}`).join(", ");
+  const first = game.start.split(" ")[1] === "b" ? 1 : 0;
+  $("review-counts").textContent = `White: ${count(first)}. Black: ${count(1 - first)}.`;
 }
 
 // ---------------------------------------------------------------- FEN, PGN
@@ -409,6 +443,7 @@ function wire() {
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); };
   $("engine-go").onclick = () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); engineMove(); };
   $("analyse").onclick = analyse;
+  $("review").onclick = review;
   $("stop").onclick = stopAnalysis;
   $("set-fen").onclick = setFen;
   $("import-pgn").onclick = importPgn;
