@@ -10,83 +10,15 @@
 
 mod common;
 
+use common::served_page::destinations;
 use common::webdriver::{decode_base64, Browser};
 use humpty::web::{ServeConfig, Server};
-use humpty::{Position, Square};
-use serde_json::{json, Value};
+use humpty::Position;
+use serde_json::json;
 use std::time::Duration;
 
 /// What the served page says when a wait times out.
 const DIAGNOSTIC: &str = "return [document.getElementById('message').textContent, document.getElementById('status').textContent, document.getElementById('fen').textContent, JSON.stringify(ui.game && ui.game.level), ui.thinking]";
-
-impl Browser {
-    /// The FEN the page shows.
-    fn fen(&self) -> Value {
-        self.js("return document.getElementById('fen').textContent")
-    }
-
-    /// The move list's SAN.
-    fn moves(&self) -> Value {
-        self.js(
-            "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.textContent)",
-        )
-    }
-
-    /// Press a new-game button and wait until the page shows a game other
-    /// than the one it showed before: a check on the old game's state
-    /// alone can pass before the new board is built, and a square found
-    /// then goes stale.
-    fn new_game(&self, button: &str) {
-        let old = self.js("return ui.game ? ui.game.id : null");
-        self.click(button);
-        self.wait_for(
-            "a new game",
-            &format!("return !!ui.game && ui.game.id !== {old} && location.pathname === '/g/' + ui.game.id"),
-        );
-    }
-
-    /// Wait until the move list holds `n` moves.
-    fn wait_for_moves(&self, what: &str, n: usize) {
-        self.wait_for(
-            what,
-            &format!("return document.querySelectorAll('#moves .mv[data-ply]').length === {n}"),
-        );
-    }
-
-    /// Start from `fen` through the page's FEN field.
-    fn set_fen(&self, fen: &str) {
-        self.js(&format!(
-            "document.getElementById('fen-input').value = '{fen}'"
-        ));
-        self.click("#set-fen");
-        self.wait_for(
-            "the new position",
-            &format!("return document.getElementById('fen').textContent === '{fen}'"),
-        );
-    }
-
-    fn highlighted(&self) -> Vec<String> {
-        let v = self.js(
-            "return [...document.querySelectorAll('#board .sq.dest')].map(e => e.dataset.square).sort()",
-        );
-        serde_json::from_value(v).unwrap()
-    }
-}
-
-/// The rules core's destinations for the man on `from`.
-fn destinations(fen: &str, from: &str) -> Vec<String> {
-    let pos = Position::from_fen(fen).unwrap();
-    let from: Square = from.parse().unwrap();
-    let mut v: Vec<String> = pos
-        .legal_moves()
-        .iter()
-        .filter(|m| m.from() == from)
-        .map(|m| m.to().to_string())
-        .collect();
-    v.sort();
-    v.dedup();
-    v
-}
 
 #[test]
 #[ignore = "needs chromium and chromedriver: run by .ci/run"]
@@ -135,6 +67,7 @@ fn the_board_plays_by_the_rules_in_chromium() {
     review_graph_and_jump(&browser);
     eval_bar_turns_with_the_board(&browser);
     screenshot_with_analysis(&browser);
+    analysis_in_this_browser(&browser);
     set_fen_with_the_engine_to_move(&browser);
     reload_keeps_the_game_level_and_clock(&browser);
     two_browsers_play_through_seat_links(&browser);
@@ -587,5 +520,20 @@ fn screenshot_with_analysis(browser: &Browser) {
     if let Ok(path) = std::env::var("HUMPTY_SCREENSHOT") {
         std::fs::write(path, &png).unwrap();
     }
+    browser.click("#stop");
+}
+
+/// The page loaded the rules and the engine (it was built after `npm run
+/// build`): its highlights come from them, and "In this browser" analyses
+/// on the worker engine.
+fn analysis_in_this_browser(browser: &Browser) {
+    assert_eq!(browser.js("return !!local.rules"), json!(true));
+    browser.click("#stop");
+    browser.click("#analyse-local");
+    let line = browser.wait_for(
+        "a line of the engine in the browser",
+        "const l = document.querySelector('#lines .line.local'); return l && /^(-?\\d+\\.\\d\\d|#-?\\d+) d\\d+ \\S/.test(l.textContent) && l.textContent",
+    );
+    assert!(line.is_string(), "{line}");
     browser.click("#stop");
 }

@@ -48,6 +48,7 @@ fn route(app: &Arc<App>, body: &[u8], target: &Target) -> Result<Reply, ApiError
         // A game's own address (`/g/<id>`) is the page, which opens it.
         ("GET", []) | ("GET", ["g", _]) => Ok(assets::page("index.html")),
         ("GET", [file]) if assets::exists(file) => Ok(assets::page(file)),
+        ("GET", ["humpty", rest @ ..]) => package(&rest.join("/")),
         ("GET", ["api", "levels"]) => Ok(levels()),
         ("GET", ["api", "pieces"]) => Ok(pieces()),
         ("GET", ["api", "games"]) => list(app, target.param("ids").unwrap_or("")),
@@ -111,6 +112,21 @@ fn game_route(
 /// rules' one table (the page draws its legend and piece labels from it).
 fn pieces() -> Reply {
     Reply::Json(200, pieces_json())
+}
+
+/// `GET /humpty/<path>`: the rules and the engine for the browser.
+fn package(path: &str) -> Result<Reply, ApiError> {
+    let (content_type, body) = assets::package_file(path).ok_or_else(|| {
+        ApiError::new(
+            404,
+            "no such file (the WebAssembly builds are not in this humpty)",
+        )
+    })?;
+    Ok(Reply::Bytes {
+        content_type,
+        body,
+        download: None,
+    })
 }
 
 /// The pieces' letters, names and movements (also the static site's).

@@ -1,8 +1,43 @@
 //! The page's files, compiled into the binary so that the board works
 //! offline and needs no build step: HTML, CSS, the script, and the piece
-//! drawings (SVG, in the script).
+//! drawings (SVG, in the script); and the JavaScript package with the
+//! rules and the engine in WebAssembly, when the binary was built with it.
 
 use super::http::Reply;
+
+// `WASM_PKG`: the WebAssembly builds of bindings/js, when build.rs found them.
+include!(concat!(env!("OUT_DIR"), "/wasm_pkg.rs"));
+
+/// Whether the binary carries the WebAssembly builds.
+pub fn has_wasm() -> bool {
+    !WASM_PKG.is_empty()
+}
+
+/// A file of the JavaScript package as the served board loads it from
+/// `/humpty/<path>`: its MIME type and bytes (`None` without the
+/// WebAssembly builds, or for a name that is not one of them).
+pub fn package_file(path: &str) -> Option<(&'static str, Vec<u8>)> {
+    let script = "text/javascript; charset=utf-8";
+    let source = |text: &str| Some((script, text.as_bytes().to_vec()));
+    if !has_wasm() {
+        return None;
+    }
+    match path {
+        "index.js" => source(include_str!("../../bindings/js/index.js")),
+        "engine/index.js" => source(include_str!("../../bindings/js/engine/index.js")),
+        "engine/worker.js" => source(include_str!("../../bindings/js/engine/worker.js")),
+        _ => {
+            let name = path.strip_prefix("pkg/")?;
+            let (_, bytes) = WASM_PKG.iter().find(|(n, _)| *n == name)?;
+            let mime = if name.ends_with(".wasm") {
+                "application/wasm"
+            } else {
+                script
+            };
+            Some((mime, bytes.to_vec()))
+        }
+    }
+}
 
 /// (name, MIME type, contents).
 const FILES: &[(&str, &str, &str)] = &[
@@ -60,6 +95,11 @@ const FILES: &[(&str, &str, &str)] = &[
         "arrows.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/arrows.js"),
+    ),
+    (
+        "local.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/local.js"),
     ),
     (
         "prefs.js",

@@ -28,11 +28,12 @@ const MAX_HEAD: usize = 64 * 1024;
 const MAX_URL: usize = 4096;
 
 /// Every answer carries these: no inline script, no framing, no sniffing,
-/// no referrer.
+/// no referrer. `'wasm-unsafe-eval'` lets the page compile the rules' and
+/// the engine's WebAssembly (served from this origin, `/humpty/`).
 const SECURITY_HEADERS: [(&str, &str); 4] = [
     (
         "content-security-policy",
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; \
          form-action 'self'; frame-ancestors 'none'",
     ),

@@ -5,14 +5,13 @@
 //! GitHub Pages, can serve the folder (docs/web.md).
 
 use super::api::{levels_json, pieces_json};
+use super::assets::{has_wasm, package_file, WASM_PKG};
 use super::level::SKILL_MOVETIME;
 use super::review::DEFAULT_NODES;
 use crate::review::{Judgement, WIN_SCALE_K};
 use serde_json::json;
 use std::fmt;
 use std::path::Path;
-
-include!(concat!(env!("OUT_DIR"), "/wasm_pkg.rs"));
 
 /// Why the site cannot be written.
 #[derive(Debug)]
@@ -38,11 +37,6 @@ impl fmt::Display for SiteError {
 
 impl std::error::Error for SiteError {}
 
-/// Whether the binary carries the WebAssembly builds.
-pub fn has_wasm() -> bool {
-    !WASM_PKG.is_empty()
-}
-
 /// The site's files: (path in the folder, bytes).
 pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
     if !has_wasm() {
@@ -63,21 +57,15 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("pieces.js", include_str!("assets/pieces.js")),
         text("favicon.svg", include_str!("assets/favicon.svg")),
         text("site-data.json", &data.to_string()),
-        text(
-            "humpty/index.js",
-            include_str!("../../bindings/js/index.js"),
-        ),
-        text(
-            "humpty/engine/index.js",
-            include_str!("../../bindings/js/engine/index.js"),
-        ),
-        text(
-            "humpty/engine/worker.js",
-            include_str!("../../bindings/js/engine/worker.js"),
-        ),
     ];
-    for (name, bytes) in WASM_PKG {
-        out.push((format!("humpty/pkg/{name}"), bytes.to_vec()));
+    let package = ["index.js", "engine/index.js", "engine/worker.js"]
+        .into_iter()
+        .map(String::from)
+        .chain(WASM_PKG.iter().map(|(n, _)| format!("pkg/{n}")));
+    for path in package {
+        if let Some((_, bytes)) = package_file(&path) {
+            out.push((format!("humpty/{path}"), bytes));
+        }
     }
     Ok(out)
 }

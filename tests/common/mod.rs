@@ -3,6 +3,7 @@
 
 pub mod http;
 pub mod process;
+pub mod served_page;
 pub mod webdriver;
 
 use humpty::{Position, Square};

@@ -20,9 +20,13 @@ export class HumptyEngine {
         const { Worker } = await import('node:worker_threads');
         this.worker = new Worker(url);
         this.worker.on('message', (line) => this.deliver(line));
+        this.worker.on('error', (e) => this.deliver(`info string the engine's worker failed: ${e.message}`));
       } else {
         this.worker = new Worker(url, { type: 'module' });
         this.worker.onmessage = (event) => this.deliver(event.data);
+        // A worker that cannot start (no module workers, a blocked script)
+        // says so as the engine would.
+        this.worker.onerror = (e) => this.deliver(`info string the engine's worker failed: ${e.message ?? 'unknown error'}`);
       }
       const shared = sharedStop && typeof SharedArrayBuffer === 'function'
         && (isNode || globalThis.crossOriginIsolated === true);

@@ -13,11 +13,19 @@ import init, { UciEngine } from '../pkg/humpty_engine.js';
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 const wasm = new URL('../pkg/humpty_engine_bg.wasm', import.meta.url);
 
+// Messages that arrive while the WebAssembly loads wait for it: the
+// listener is in place before the first `await`, or a browser would drop them.
+let engine = null;
+const waiting = [];
+const receive = (data) => (engine ? handle(data) : waiting.push(data));
+if (!isNode) self.onmessage = (event) => receive(event.data);
+
 let port;
 if (isNode) {
   const { parentPort } = await import('node:worker_threads');
   const { readFile } = await import('node:fs/promises');
   port = parentPort;
+  port.on('message', receive);
   await init({ module_or_path: await readFile(wasm) });
 } else {
   port = self;
@@ -26,7 +34,7 @@ if (isNode) {
 
 // Lines are posted as the engine prints them, so info lines stream while
 // a search runs.
-const engine = new UciEngine((line) => port.postMessage(line));
+engine = new UciEngine((line) => port.postMessage(line));
 let stepTimer = null;
 
 function step() {
@@ -57,5 +65,4 @@ function handle(data) {
   schedule();
 }
 
-if (isNode) port.on('message', handle);
-else port.onmessage = (event) => handle(event.data);
+waiting.splice(0).forEach(handle);

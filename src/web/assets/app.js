@@ -249,6 +249,8 @@ function show(state) {
   evalBar(ui.lines[1]);
   drawReview();
   if (restartAnalysis) startAnalysis();
+  if (local.running && local.fen !== state.fen) startLocalAnalysis();
+  $("analyse-local").disabled = friends && !state.status.over;
   clockFrom(state);
   // A queued premove is played when the turn comes back to this page.
   if (prev && prev.id === state.id && prev.turn !== state.turn && humanMayMove()) playPremove();
@@ -263,9 +265,12 @@ function humanMayMove() {
   return g.human === "both" || g.human === g.turn;
 }
 
+// The highlights: by the rules in this page when it has them (local.js),
+// else from the server's list; the server judges the move either way.
 function movesFrom(square) {
   if (!humanMayMove()) return [];
-  return ui.game.legal.filter((m) => m.from === square);
+  const legal = local.rules ? localLegal(ui.game.fen) : ui.game.legal;
+  return legal.filter((m) => m.from === square);
 }
 
 function ownPiece(square) {
@@ -480,7 +485,8 @@ function wire() {
   $("engine-go").onclick = () => engineMove();
   $("analyse").onclick = () => startAnalysis();
   $("review").onclick = () => startReview();
-  $("stop").onclick = () => stopAnalysis();
+  $("stop").onclick = () => { stopLocalAnalysis(); stopAnalysis(); };
+  $("analyse-local").onclick = () => startLocalAnalysis();
   $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
   $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p) act("POST", "/goto", { ply: +p }); };
   document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
@@ -504,6 +510,7 @@ function navigate(where) {
 }
 
 async function main() {
+  await loadLocal();
   wirePrefs();
   wireShapes(() => ui.flipped);
   wire();

@@ -1,8 +1,10 @@
 // Premove: while the engine thinks, one move of yours can be queued (click
 // one of your pieces, then a square). It is played the moment the engine's
 // move arrives, if it is then legal; a click anywhere else cancels it. The
-// page cannot know the legal moves of a position it has not seen, so any
-// square may be chosen; the server's list decides when the time comes.
+// page cannot know the legal moves of a position it has not seen: with the
+// rules in the page (local.js) the square must be one the man could reach
+// were it its side's turn, and the server's list decides when the time
+// comes.
 "use strict";
 
 const premove = { from: null, move: null };
@@ -32,6 +34,12 @@ function cancelPremove() {
 function premovePress(square) {
   if (!premoveTime()) return false;
   if (premove.from && square && square !== premove.from) {
+    // With the rules in the page, only a square the man could reach.
+    const targets = premoveTargets(ui.game.fen, premove.from);
+    if (targets && !targets.includes(square)) {
+      cancelPremove();
+      return true;
+    }
     premove.move = { from: premove.from, to: square };
     premove.from = null;
   } else if (!premove.move && square && yours(square)) {

@@ -1,0 +1,106 @@
+// The rules and the engine in this browser (bindings/js, served at
+// /humpty/ when this humpty was built with them): the legal moves for the
+// highlights and the premove check are computed here from the position,
+// with no request per click, and "In this browser" analyses on a Web
+// Worker beside the server's analysis. The server stays the judge of every
+// move of a stored game; without the package the page asks it as before.
+"use strict";
+
+const local = { rules: null, HumptyEngine: null, engine: null, cache: { fen: null, legal: [] }, lines: {} };
+
+async function loadLocal() {
+  try {
+    local.rules = await import("/humpty/index.js");
+    local.HumptyEngine = (await import("/humpty/engine/index.js")).HumptyEngine;
+    $("analyse-local").hidden = false;
+  } catch {
+    local.rules = null;
+  }
+}
+
+// A wire move as the page's move objects: { uci, from, to, promotion }.
+function wireMove(uci) {
+  const m = uci.match(/^([a-l]\d+)([a-l]\d+)([qgtf]?)$/);
+  return m ? { uci, from: m[1], to: m[2], promotion: m[3] ? m[3].toUpperCase() : null } : null;
+}
+
+// The legal moves of `fen` by the rules in this page (cached per FEN).
+function localLegal(fen) {
+  if (local.cache.fen !== fen) {
+    let moves = [];
+    try {
+      const board = new local.rules.Board("humpty", fen);
+      moves = board.legalMoves().split(" ").filter(Boolean).map(wireMove).filter(Boolean);
+      board.delete();
+    } catch {
+      moves = [];
+    }
+    local.cache = { fen, legal: moves };
+  }
+  return local.cache.legal;
+}
+
+// Where the man on `from` could go if its side were to move now: the
+// squares a premove may choose (null when the rules here cannot say).
+function premoveTargets(fen, from) {
+  if (!local.rules) return null;
+  const parts = fen.split(" ");
+  parts[1] = parts[1] === "w" ? "b" : "w";
+  try {
+    const board = new local.rules.Board("humpty", parts.join(" "));
+    const to = board.legalMoves().split(" ").filter((m) => m.startsWith(from) && !/\d/.test(m[from.length]))
+      .map((m) => wireMove(m)?.to);
+    board.delete();
+    return to;
+  } catch {
+    return null;
+  }
+}
+
+// ---------- analysis in this browser ----------
+
+function startLocalAnalysis() {
+  if (!local.HumptyEngine) return;
+  stopStream();
+  if (!local.engine) {
+    local.engine = new local.HumptyEngine();
+    local.engine.addMessageListener(localInfo);
+  }
+  local.lines = {};
+  local.fen = ui.game.fen;
+  $("lines").innerHTML = "";
+  $("stop").disabled = false;
+  local.engine.postMessage("stop");
+  local.engine.postMessage(`setoption name MultiPV value ${$("multipv").value}`);
+  local.engine.postMessage(`position fen ${ui.game.fen}`);
+  local.engine.postMessage("go infinite");
+  local.running = true;
+}
+
+function stopLocalAnalysis() {
+  if (local.engine && local.running) local.engine.postMessage("stop");
+  local.running = false;
+}
+
+// One info line of the worker: the line in SAN, White's score.
+function localInfo(line) {
+  if (line.startsWith("info string")) {
+    $("lines").textContent = line.slice("info string ".length);
+    return;
+  }
+  const m = line.match(/^info depth (\d+) .*multipv (\d+) score (cp|mate) (-?\d+)( (lower|upper)bound)?.* pv (.+)$/);
+  // A bound (an aspiration fail) is not the line's score.
+  if (!m || m[5] || !local.running || local.fen !== ui.game.fen) return;
+  const [, depth, n, kind, value, , , pv] = m;
+  const sign = ui.game.turn === "white" ? 1 : -1;
+  const score = kind === "cp" ? (sign * Number(value) / 100).toFixed(2) : `#${sign * Number(value)}`;
+  let san = pv;
+  try {
+    const board = new local.rules.Board("humpty", ui.game.fen);
+    san = board.variationSan(pv);
+    board.delete();
+  } catch { /* keep the wire moves */ }
+  local.lines[n] = `${score} d${depth} ${san}`;
+  $("lines").innerHTML = Object.keys(local.lines).sort()
+    .map((k) => `<div class="line local">${local.lines[k]}</div>`).join("");
+}
