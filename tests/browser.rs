@@ -69,6 +69,8 @@ fn the_board_plays_by_the_rules_in_chromium() {
     screenshot_with_analysis(&browser);
     analysis_in_this_browser(&browser);
     set_fen_with_the_engine_to_move(&browser);
+    ten_moves_against_a_beginner(&browser);
+    review_marks_a_planted_blunder(&browser);
     reload_keeps_the_game_level_and_clock(&browser);
     two_browsers_play_through_seat_links(&browser);
     phone_promotion_picker(&browser);
@@ -536,4 +538,42 @@ fn analysis_in_this_browser(browser: &Browser) {
     );
     assert!(line.is_string(), "{line}");
     browser.click("#stop");
+}
+
+/// The static board's checks on the served one too: ten moves against the
+/// weakest level, clicked square to square.
+fn ten_moves_against_a_beginner(browser: &Browser) {
+    browser.js("document.getElementById('level').value = 'level--11'");
+    browser.new_game("#new-white");
+    for n in 1..=10 {
+        let fen = browser.fen();
+        let pos = Position::from_fen(fen.as_str().unwrap()).unwrap();
+        let m = pos.legal_moves()[0];
+        browser.click(&format!("#board [data-square='{}']", m.from()));
+        browser.click(&format!("#board [data-square='{}']", m.to()));
+        if browser.js("return !document.getElementById('promotion').hidden") == json!(true) {
+            browser.click("#promotion button");
+        }
+        browser.wait_for_moves("the engine's reply", 2 * n);
+        if browser.js("return ui.game.status.over") == json!(true) {
+            break;
+        }
+    }
+}
+
+/// A review marks a planted blunder: the Rook offered to the King on h7
+/// gives the won ending away to bare Kings.
+fn review_marks_a_planted_blunder(browser: &Browser) {
+    browser.new_game("#new-both");
+    browser.set_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
+    browser.js("act('POST', '/move', { move: 'h1h7' })");
+    browser.wait_for_moves("the Rook's move", 1);
+    browser.js("act('POST', '/move', { move: 'g8h7' })");
+    browser.wait_for_moves("the capture", 2);
+    browser.click("#review");
+    let marks = browser.wait_for(
+        "the review's marks",
+        "const m = [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.dataset.mark || ''); return m[0] && m",
+    );
+    assert_eq!(marks, json!(["??", ""]));
 }

@@ -240,6 +240,29 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
     );
 }
 
+/// On a 390 px phone the board takes the width, its squares big enough to
+/// touch, and the file letters stand under it.
+fn phone_layout(browser: &Browser) {
+    browser.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 390, "height": 844})),
+    );
+    let v = browser.js(
+        "const b = document.getElementById('board').getBoundingClientRect(); \
+         const f = document.getElementById('files'); \
+         return [b.width, document.documentElement.clientWidth, b.width / 12, f && getComputedStyle(f).display !== 'none']",
+    );
+    let (board, page, square) = (
+        v[0].as_f64().unwrap(),
+        v[1].as_f64().unwrap(),
+        v[2].as_f64().unwrap(),
+    );
+    assert!(board <= page + 0.5, "the board fits the page: {v}");
+    assert!(square >= 28.0, "squares of at least 28 px: {v}");
+    assert_eq!(v[3], json!(true), "file letters under the board: {v}");
+}
+
 #[test]
 #[ignore = "needs chromium, chromedriver, python3 and the WebAssembly build: run by .ci/run"]
 fn the_static_board_plays_with_no_server() {
@@ -256,4 +279,5 @@ fn the_static_board_plays_with_no_server() {
     frog_promotion(&browser);
     analysis_shows_a_line(&browser);
     review_marks_a_planted_blunder(&browser);
+    phone_layout(&browser);
 }
