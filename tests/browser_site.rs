@@ -150,6 +150,26 @@ fn ten_moves_against_a_beginner(browser: &Browser) {
     assert!(plies(browser) >= 2, "moves were played");
 }
 
+/// A new game keeps the last one in the browser's list, which opens it again.
+fn games_list_keeps_the_last_game(browser: &Browser) {
+    let (before, n) = (fen(browser), plies(browser));
+    browser.click("#new-both");
+    browser.wait_for(
+        "the new game",
+        "return document.querySelectorAll('#moves li.move').length === 0",
+    );
+    browser.wait_for(
+        "the kept game",
+        "return document.querySelectorAll('#game-list button').length >= 1",
+    );
+    browser.click("#game-list button");
+    browser.wait_for(
+        "the kept game on the board",
+        &format!("return document.querySelectorAll('#moves li.move').length === {n}"),
+    );
+    assert_eq!(fen(browser), before);
+}
+
 /// Reload the page: the same game, and it goes on.
 fn reload_continues(browser: &Browser) {
     let (before, n) = (fen(browser), plies(browser));
@@ -276,6 +296,7 @@ fn the_static_board_plays_with_no_server() {
     assert_eq!(squares, json!(96));
     ten_moves_against_a_beginner(&browser);
     reload_continues(&browser);
+    games_list_keeps_the_last_game(&browser);
     frog_promotion(&browser);
     analysis_shows_a_line(&browser);
     review_marks_a_planted_blunder(&browser);

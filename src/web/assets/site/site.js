@@ -8,6 +8,9 @@ import { reviewGame } from "./site-review.js";
 
 const FILES = "abcdefghijkl";
 const STORE = "humpty-site-game";
+// Earlier games of this browser, newest first (at most `KEPT`).
+const ARCHIVE = "humpty-site-games";
+const KEPT = 50;
 const $ = (id) => document.getElementById(id);
 
 const ui = { flipped: false, selected: null, data: null, analysing: false, thinking: false };
@@ -29,11 +32,55 @@ function rebuild() {
   if (game.moves.length) board.pushMoves(game.moves.join(" "));
 }
 
+function archive() {
+  try {
+    return JSON.parse(localStorage.getItem(ARCHIVE) ?? "[]");
+  } catch {
+    return [];
+  }
+}
+
+// The game on the board joins the list when another replaces it (an
+// empty one is not kept).
+function keepCurrent() {
+  if (!game || game.moves.length === 0) return;
+  const list = archive().filter((g) => g.id !== game.id);
+  list.unshift(game);
+  localStorage.setItem(ARCHIVE, JSON.stringify(list.slice(0, KEPT)));
+}
+
+function drawGameList() {
+  $("game-list").innerHTML = "";
+  for (const g of archive()) {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.textContent = `${new Date(g.id).toLocaleString()} · ${g.moves.length} plies · ${g.end ? g.end.result : "*"}`;
+    b.onclick = () => openGame(g.id);
+    li.appendChild(b);
+    $("game-list").appendChild(li);
+  }
+}
+
+function openGame(id) {
+  const g = archive().find((x) => x.id === id);
+  if (!g) return;
+  stopAnalysis();
+  keepCurrent();
+  game = g;
+  localStorage.setItem(ARCHIVE, JSON.stringify(archive().filter((x) => x.id !== id)));
+  $("level").value = game.level;
+  rebuild();
+  save();
+  show();
+  maybeEngine();
+}
+
 function newGame(human, start = startingFen("humpty"), moves = []) {
+  keepCurrent();
   const clock = $("clock-choice").value;
   const [base, inc] = clock ? clock.split("+").map(Number) : [0, 0];
   game = {
-    start, moves, human, level: $("level").value,
+    id: Date.now(), start, moves, human, level: $("level").value,
     clock: clock ? { base: base * 1000, inc: inc * 1000, left: { w: base * 1000, b: base * 1000 } } : null,
     end: null,
   };
@@ -152,6 +199,7 @@ function show() {
   drawClocks();
   $("fen").textContent = board.fen();
   drawReview();
+  drawGameList();
   $("banner").hidden = !game.end;
   if (game.end) $("banner-text").textContent = game.end.text;
   $("undo").disabled = !!game.end || game.moves.length === 0;
@@ -461,7 +509,11 @@ async function main() {
   wire();
   try {
     game = JSON.parse(localStorage.getItem(STORE) ?? "null");
-    if (game) { $("level").value = game.level; rebuild(); }
+    if (game) {
+      game.id ??= Date.now();
+      $("level").value = game.level;
+      rebuild();
+    }
   } catch {
     game = null;
   }
