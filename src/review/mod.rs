@@ -242,7 +242,11 @@ pub fn review_game(
         let mover = pos.side_to_move();
         let before = verdicts[i].score;
         let after = flip(verdicts[i + 1].score);
-        let loss = (win_percent(before) - win_percent(after)).max(0.0);
+        // The mover's chances after the move are what the opponent's are
+        // not: a flipped "mated now" (`#0`) would read as the mover mated,
+        // and every mating move as a blunder.
+        let mover_after = 100.0 - win_percent(verdicts[i + 1].score);
+        let loss = (win_percent(before) - mover_after).max(0.0);
         let judgement = Judgement::of(loss);
         let best = &verdicts[i].line;
         let better = match judgement {
@@ -256,7 +260,7 @@ pub fn review_game(
             mover,
             white_score: white_view(after, mover),
             loss,
-            cp_loss: (capped_cp(before) - capped_cp(after)).max(0),
+            cp_loss: (capped_cp(before) + capped_cp(verdicts[i + 1].score)).max(0),
             judgement,
             better,
         });
@@ -280,6 +284,52 @@ fn white_view(score: Score, side: Color) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The review of one move from `fen`.
+    fn review_one(fen: &str, wire: &str) -> MoveReview {
+        let start = Position::from_fen(fen).unwrap();
+        let m = start.parse_move(wire).unwrap();
+        let go = GoParams {
+            depth: Some(4),
+            ..GoParams::default()
+        };
+        let mut engine = Engine::new();
+        review_game(&mut engine, &start, &[m], &go, &mut || {})
+            .moves
+            .remove(0)
+    }
+
+    #[test]
+    fn a_mating_move_loses_nothing() {
+        let r = review_one("k11/12/1K10/12/12/12/12/11R w - - 0 1", "l1l8");
+        assert_eq!((r.judgement, r.loss, r.cp_loss), (None, 0.0, 0));
+    }
+
+    #[test]
+    fn throwing_a_win_away_to_a_draw_by_rule_is_a_blunder() {
+        // Stalemate: the Queen takes the last squares of the King.
+        let r = review_one("k11/2K9/12/12/12/12/12/1Q10 w - - 0 1", "b1b6");
+        assert_eq!(r.judgement, Some(Judgement::Blunder), "{}", r.loss);
+        // Bare Kings: the Rook offered to the King.
+        let start = Position::from_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1").unwrap();
+        let moves = [start.parse_move("h1h7").unwrap()];
+        let mut after = start.clone();
+        after.make_move(moves[0]);
+        let reply = after.parse_move("g8h7").unwrap();
+        let go = GoParams {
+            depth: Some(4),
+            ..GoParams::default()
+        };
+        let review = review_game(
+            &mut Engine::new(),
+            &start,
+            &[moves[0], reply],
+            &go,
+            &mut || {},
+        );
+        assert_eq!(review.moves[0].judgement, Some(Judgement::Blunder));
+        assert_eq!(review.moves[1].judgement, None, "taking the Rook is right");
+    }
 
     #[test]
     fn win_percent_is_humptys_curve_and_mates_are_certain() {
