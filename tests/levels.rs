@@ -149,3 +149,41 @@ fn both_protocols_offer_the_strength_options() {
         "{all}"
     );
 }
+
+/// A weakened level ends its search within its node budget, but `go
+/// infinite` still answers only after `stop`, and `go ponder` only after
+/// `ponderhit`, as at full strength: UCI requires it and GUIs rely on it
+/// (issue 33). The wait is the engine's, not the protocol's, so UCI and
+/// XBoard alike keep it.
+#[test]
+fn a_weak_level_answers_infinite_after_stop_and_ponder_after_ponderhit() {
+    use humpty::engine::GoParams;
+    use std::sync::mpsc::channel;
+    use std::time::Duration;
+    for level in [-11, 0, 16] {
+        let mut engine = engine_at(level, 7);
+        for ponder in [false, true] {
+            let (tx, rx) = channel();
+            let go = GoParams {
+                infinite: !ponder,
+                ponder,
+                ..GoParams::default()
+            };
+            engine.go(&go, Box::new(|_| {}), Box::new(move |r| drop(tx.send(r))));
+            // The level's search is over in milliseconds; the answer waits.
+            let early = rx.recv_timeout(Duration::from_millis(1500));
+            assert!(
+                early.is_err(),
+                "level {level}, ponder {ponder}: answered unasked"
+            );
+            if ponder {
+                engine.ponderhit();
+            } else {
+                engine.stop();
+            }
+            let answer = rx.recv_timeout(Duration::from_secs(30));
+            assert!(answer.is_ok_and(|r| r.best.is_some()), "level {level}");
+            engine.stop();
+        }
+    }
+}

@@ -372,6 +372,7 @@ impl Engine {
             mate: go.mate,
             time: budget,
             infinite: go.infinite || (no_limit && !go.ponder),
+            until_stop: go.infinite,
             ponder: go.ponder,
             searchmoves: go.searchmoves.clone(),
             multipv: self.options.multipv,
@@ -491,7 +492,10 @@ impl Engine {
     pub fn stop(&mut self) {
         if let Some(r) = self.running.take() {
             match &r.job {
-                Job::Search(shared) => shared.stop.store(true, Ordering::SeqCst),
+                Job::Search(shared) => {
+                    shared.released.store(true, Ordering::SeqCst);
+                    shared.stop.store(true, Ordering::SeqCst);
+                }
                 Job::Task(flag) => flag.store(true, Ordering::SeqCst),
             }
             let _ = r.handle.join();

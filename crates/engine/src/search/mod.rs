@@ -133,8 +133,11 @@ pub struct Limits {
     pub mate: Option<i32>,
     /// Time budget.
     pub time: Option<Budget>,
-    /// Search until told to stop (`go infinite`).
+    /// Search until told to stop (`go infinite`, or no limit at all).
     pub infinite: bool,
+    /// The GUI asked for `go infinite` itself: the answer waits for `stop`
+    /// even when the search ended by itself (a level's node budget).
+    pub until_stop: bool,
     /// Start in ponder mode (time limits apply only after `ponderhit`).
     pub ponder: bool,
     /// Restrict the root to these moves (empty: all legal moves).
@@ -160,6 +163,9 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// True while pondering: no time limit applies.
     pub pondering: AtomicBool,
+    /// Set by the engine's `stop`: an infinite or ponder search that ended
+    /// by itself (its depth, or a level's node budget) may answer now.
+    pub released: AtomicBool,
     /// Nodes searched by all threads (flushed every few thousand nodes).
     pub nodes: AtomicU64,
     /// Where the time is read.
@@ -202,6 +208,7 @@ impl Shared {
             tt,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(ponder),
+            released: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             start_ms: AtomicU64::new(time.now_ms()),
             time,

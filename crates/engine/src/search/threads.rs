@@ -65,12 +65,22 @@ pub fn run(
     }
 }
 
-/// In infinite or ponder mode, wait until told to stop (or `ponderhit`).
+/// In infinite or ponder mode, wait until released: the engine's `stop`,
+/// `ponderhit`, or the host's stop probe. A `go infinite` (`until_stop`)
+/// or a ponder search is not released by `shared.stop`, which the search
+/// sets itself when a level's node budget is spent: UCI answers those only
+/// when the GUI says so. A search with no limit at all (a tool's plain
+/// `go`) ends when it stops, as before.
 pub(super) fn wait_for_release(shared: &Shared, limits: &Limits) {
-    while !shared.stop.load(Ordering::SeqCst)
-        && !super::host::stop_requested()
-        && (limits.infinite || shared.pondering.load(Ordering::SeqCst))
-    {
+    loop {
+        let pondering = shared.pondering.load(Ordering::SeqCst);
+        if !(limits.infinite || pondering)
+            || shared.released.load(Ordering::SeqCst)
+            || super::host::stop_requested()
+            || (!pondering && !limits.until_stop && shared.stop.load(Ordering::SeqCst))
+        {
+            return;
+        }
         super::host::pause();
     }
 }
