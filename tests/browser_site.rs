@@ -11,12 +11,10 @@
 
 mod common;
 
-use common::webdriver::{free_port, Browser};
+use common::webdriver::{free_port, wait_for_port, Browser};
 use humpty::{Position, Square};
 use serde_json::{json, Value};
-use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// What the offline page says when a wait times out.
 const DIAGNOSTIC: &str = "return [document.getElementById('status').textContent, document.getElementById('message').textContent, document.getElementById('fen').textContent, document.getElementById('msg-play').textContent]";
@@ -65,11 +63,7 @@ impl StaticServer {
             .stderr(Stdio::null())
             .spawn()
             .expect("python3");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the static server did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        wait_for_port(port, "the static server");
         StaticServer {
             child,
             port,

@@ -18,6 +18,15 @@ pub struct Browser {
     pub diagnostic: &'static str,
 }
 
+/// Wait (20 s at most) until something listens on `port` of loopback.
+pub fn wait_for_port(port: u16, what: &str) {
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "{what} did not start");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// A free port on loopback.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
@@ -112,11 +121,7 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver (apt-get install chromium chromium-driver)");
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "chromedriver did not start");
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        wait_for_port(port, "chromedriver");
         let mut options = json!({"args": [
             "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
             "--window-size=1400,1000", "--hide-scrollbars"

@@ -207,8 +207,6 @@ function show() {
   $("status").textContent = game.end ? game.end.text
     : ui.thinking ? "The engine is thinking…"
     : `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""}`;
-  const blob = new Blob([pgn()], { type: "application/x-chess-pgn" });
-  $("pgn-download").href = URL.createObjectURL(blob);
   if (ui.analysing) analyse();
 }
 
@@ -490,6 +488,13 @@ function wire() {
   $("resign").onclick = () => finish(game.human === "w" ? "0-1" : "1-0", `${game.human === "w" ? "White" : "Black"} resigns`);
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); };
   $("engine-go").onclick = () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); engineMove(); };
+  // The PGN is made when it is asked for, not at every change, and its
+  // blob is freed once the download has it.
+  $("pgn-download").onclick = () => {
+    const link = $("pgn-download");
+    link.href = URL.createObjectURL(new Blob([pgn()], { type: "application/x-chess-pgn" }));
+    setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+  };
   $("analyse").onclick = analyse;
   $("review").onclick = review;
   $("stop").onclick = stopAnalysis;
