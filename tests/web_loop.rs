@@ -133,9 +133,18 @@ fn a_move_from_an_earlier_ply_is_answered() {
 #[test]
 fn a_flag_falls_with_no_page_open() {
     let s = server();
-    let g = new_game(s.addr(), json!({"clock": {"base_s": 1, "inc_s": 0}}));
+    let g = new_game(
+        s.addr(),
+        json!({"level": {"nodes": 300}, "clock": {"base_s": 1, "inc_s": 0}}),
+    );
     let id = g["id"].as_str().unwrap();
-    assert_eq!(g["clock"]["running"], "white");
+    // The clocks start with the first move; White's runs after the reply.
+    let mut page = Events::open(s.addr(), id);
+    let m = g["legal"][0]["uci"].as_str().unwrap();
+    assert_eq!(act(s.addr(), id, "move", json!({ "move": m })).0, 200);
+    let v = page.state_until(QUICK, |v| plies(v) == 2);
+    assert_eq!(v["clock"]["running"], "white");
+    drop(page);
     std::thread::sleep(Duration::from_millis(1600));
     let v = state(s.addr(), id);
     assert_eq!(v["status"]["reason"], "time", "{}", v["status"]);
@@ -182,6 +191,20 @@ fn the_game_page_and_a_browsers_list_of_games() {
     let a = new_game(s.addr(), json!({"level": {"name": "level-3"}}));
     let b = new_game(s.addr(), json!({"human": "both"}));
     let (ida, idb) = (a["id"].as_str().unwrap(), b["id"].as_str().unwrap());
+    // Empty games are not listed: each gets a move.
+    for g in [&a, &b] {
+        let m = g["legal"][0]["uci"].as_str().unwrap();
+        assert_eq!(
+            act(
+                s.addr(),
+                g["id"].as_str().unwrap(),
+                "move",
+                json!({ "move": m })
+            )
+            .0,
+            200
+        );
+    }
     let (status, page) = call(s.addr(), "GET", &format!("/g/{ida}"), None);
     assert_eq!(status, 200);
     assert!(page.contains("<!doctype html>"));

@@ -67,6 +67,19 @@ fn not_over(g: &WebGame) -> Result<Position, ApiError> {
     }
 }
 
+/// Refuse to change the line of a finished game (take back, a move from an
+/// earlier ply, a new position or PGN): its result stands. An analysis
+/// board has no result to keep.
+fn result_stands(g: &WebGame) -> Result<(), ApiError> {
+    match g.final_result() {
+        Some(e) => Err(ApiError::new(
+            409,
+            format!("the game is over ({}): start a new game", e.text()),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// `move`: `{"move": "e2i6"}` or SAN (`"Axi6+"`), from the shown ply; it
 /// must be a move of a side the person plays.
 pub fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
@@ -75,6 +88,7 @@ pub fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
         .and_then(Value::as_str)
         .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\" or \"Axi6\""))?;
     let pos = not_over(g)?;
+    result_stands(g)?;
     if let Seats::Human(c) = g.seats {
         if pos.side_to_move() != c {
             return Err(ApiError::new(
@@ -91,8 +105,10 @@ pub fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
 }
 
 /// `undo`: take back to the person's previous turn (one ply on an
-/// analysis board); the taken-back moves are dropped.
-pub fn undo(g: &mut WebGame) {
+/// analysis board); the taken-back moves are dropped. A finished game's
+/// moves stay.
+pub fn undo(g: &mut WebGame) -> Result<(), ApiError> {
+    result_stands(g)?;
     let mut ply = g.cursor.saturating_sub(1);
     if let Seats::Human(c) = g.seats {
         while ply > 0 && g.position_at(ply).side_to_move() != c {
@@ -103,6 +119,7 @@ pub fn undo(g: &mut WebGame) {
         }
     }
     g.truncate(ply);
+    Ok(())
 }
 
 /// `goto`: `{"ply": N}` shows the position after N moves (a view: the game
@@ -152,6 +169,7 @@ pub fn set_position(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
         return Err(ApiError::bad("fen is missing"));
     }
     let pos = fen_of(body)?;
+    result_stands(g)?;
     g.stop_search();
     g.stop_thinking();
     *g = g.restart(pos);
@@ -181,6 +199,7 @@ pub fn import_pgn(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
         .get("pgn")
         .and_then(Value::as_str)
         .ok_or_else(|| ApiError::bad("pgn must be a string"))?;
+    result_stands(g)?;
     let games = parse_pgn(text);
     let first = games
         .first()

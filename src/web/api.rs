@@ -79,7 +79,10 @@ fn game_route(
             super::friends::route(app, body, action, game)
         }
         ("POST", ["review"]) => review::start(app, game, &body_json(body)?),
-        ("POST", ["engine-move"]) => ok(driver::engine_move(app, game)?),
+        ("POST", ["engine-move"]) => {
+            let now = body_json(body)?.get("now") == Some(&Value::Bool(true));
+            ok(driver::engine_move(app, game, now)?)
+        }
         ("POST", ["stop"]) => {
             // Stops the analysis; the engine's move in a game is not stopped.
             let mut g = lock(game);
@@ -90,10 +93,7 @@ fn game_route(
             let body = body_json(body)?;
             let state = change(app, game, |g| match *action {
                 "move" => actions::play(g, &body),
-                "undo" => {
-                    actions::undo(g);
-                    Ok(())
-                }
+                "undo" => actions::undo(g),
                 "goto" => actions::goto(g, &body),
                 "resign" => actions::resign(g, &body),
                 "position" => actions::set_position(g, &body),
@@ -147,9 +147,17 @@ fn levels() -> Reply {
 pub fn levels_json() -> Value {
     let list: Vec<Value> = level::named()
         .into_iter()
-        .map(|n| json!({"name": n.name, "about": n.about, "level": n.level.to_json()}))
+        .map(|n| {
+            json!({"name": n.name, "about": n.about, "label": n.label, "group": n.group,
+                   "level": n.level.to_json()})
+        })
         .collect();
-    json!({"levels": list, "default": level::DEFAULT.to_json()})
+    let groups: Vec<&str> = level::GROUPS
+        .iter()
+        .map(|g| g.0)
+        .chain([level::FULL_GROUP])
+        .collect();
+    json!({"levels": list, "groups": groups, "default": level::DEFAULT.to_json()})
 }
 
 /// `POST /api/games`: a new game (`fen`, `human`, `level`, `clock`

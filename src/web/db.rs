@@ -210,7 +210,7 @@ impl Db {
     }
 
     /// A summary of each of these games that is kept (date, sides, level,
-    /// result, moves), newest first.
+    /// result, moves), newest first; empty games are left out.
     pub fn summaries(&self, ids: &[String]) -> Result<Vec<Value>, String> {
         let conn = self.conn();
         let mut stmt = conn
@@ -225,7 +225,9 @@ impl Db {
                 .query_row([id], summary_row)
                 .optional()
                 .map_err(|e| format!("cannot read game {id}: {e}"))?;
-            out.extend(found);
+            // A game nobody has moved in is not worth listing (a friend's
+            // game waiting for its first move is: its links are needed).
+            out.extend(found.filter(|v| v["plies"] != 0 || v["human"] == "friends"));
         }
         out.sort_by_key(|v| std::cmp::Reverse(v["updated"].as_i64()));
         Ok(out)

@@ -209,13 +209,15 @@ const ENGINE_MOVE_WAIT: Duration = Duration::from_secs(300);
 /// move (already started) is awaited; if the engine's move already ended
 /// the line, that move is the answer. On an analysis board the engine plays
 /// the side to move once; on the person's own turn the sides swap (as
-/// XBoard's Machine White/Black do) and the engine moves.
-pub fn engine_move(app: &Arc<App>, game: &SharedGame) -> Result<Value, ApiError> {
+/// XBoard's Machine White/Black do) and the engine moves. `now` (the
+/// page's button) always asks for a new move: on the person's turn the
+/// sides swap even if the engine's last move ends the line.
+pub fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value, ApiError> {
     let ply = {
         let g = lock(game);
         match g.waiting(&g.end_position()) {
             Waiting::Over => return Err(over(&g)),
-            Waiting::Human if g.last_engine.is_some() => return Ok(with_engine(&g)),
+            Waiting::Human if g.last_engine.is_some() && !now => return Ok(with_engine(&g)),
             Waiting::Human => {
                 drop(g);
                 change(app, game, |g| {

@@ -236,10 +236,21 @@ impl WebGame {
         }
     }
 
-    /// The side whose clock runs (`over`: the game has ended), if any.
+    /// The side whose clock runs (`over`: the game has ended), if any. As
+    /// on lichess, no clock runs before the game's first move.
     pub fn clock_running(&self, over: bool) -> Option<Color> {
         let timed = self.clocks.is_some() && self.seats != Seats::Both;
-        (timed && !over && self.forfeit.is_none()).then(|| self.side_at_end())
+        let started = !self.line.is_empty();
+        (timed && started && !over && self.forfeit.is_none()).then(|| self.side_at_end())
+    }
+
+    /// The finished game's result, if the game (not an analysis board) is
+    /// over at the end of its line: a result is never undone.
+    pub fn final_result(&self) -> Option<GameEnd> {
+        if self.seats == Seats::Both {
+            return None;
+        }
+        self.ending_at(&self.end_position(), self.line.len())
     }
 
     /// The side whose time has run out at `now`, if any (the game's rules
@@ -323,9 +334,14 @@ impl WebGame {
         let mover = self.side_at_end();
         let first = self.start.side_to_move();
         let timed = self.seats != Seats::Both;
+        let opening = self.line.is_empty();
         if let Some(c) = self.clocks.as_mut() {
             // An analysis board's clocks stand still, but keep a time per move.
             let now = if timed { now_ms() } else { c.turn_start };
+            if opening {
+                // The first move is not charged: the clocks start with it.
+                c.turn_start = now;
+            }
             c.moved(mover, first, now);
         }
         self.line.push(m);

@@ -25,6 +25,27 @@ pub struct NamedLevel {
     pub level: Level,
     /// What it is, with its Elo where the ladder has measured it.
     pub about: String,
+    /// How the page lists it: `Level -6 · 1335 Elo`.
+    pub label: String,
+    /// The group it is listed in (`GROUPS`).
+    pub group: &'static str,
+}
+
+/// The page's groups of levels, weakest first, each with the lowest
+/// measured Elo it holds (full strength: the time levels).
+pub const GROUPS: [(&str, i64); 3] = [("beginner", 0), ("club", 1500), ("strong", 2500)];
+
+/// The group of full strength's time levels.
+pub const FULL_GROUP: &str = "full";
+
+/// The group of a skill level of this Elo.
+fn group_of(elo: Option<i64>) -> &'static str {
+    let elo = elo.unwrap_or(0);
+    GROUPS
+        .iter()
+        .rev()
+        .find(|&&(_, low)| elo >= low)
+        .map_or(GROUPS[0].0, |&(name, _)| name)
 }
 
 /// Full strength at a time per move: (name, milliseconds).
@@ -45,17 +66,27 @@ pub fn named() -> Vec<NamedLevel> {
             Some(elo) => format!("skill {l}, {elo} Elo"),
             None => format!("skill {l}"),
         },
+        label: match elo_of_level(l) {
+            Some(elo) => format!("Level {l} · {elo} Elo"),
+            None => format!("Level {l}"),
+        },
+        group: group_of(elo_of_level(l)),
     });
-    let full = FULL.iter().map(|&(name, ms)| NamedLevel {
-        name: name.into(),
-        level: Level::MoveTime(Duration::from_millis(ms)),
-        about: format!("full strength, {} s a move", ms as f64 / 1000.0),
+    let full = FULL.iter().map(|&(name, ms)| {
+        let secs = ms as f64 / 1000.0;
+        NamedLevel {
+            name: name.into(),
+            level: Level::MoveTime(Duration::from_millis(ms)),
+            about: format!("full strength, {secs} s a move"),
+            label: format!("Full strength · {secs} s a move"),
+            group: FULL_GROUP,
+        }
     });
     skills.chain(full).collect()
 }
 
-/// The level a new game gets.
-pub const DEFAULT: Level = Level::MoveTime(Duration::from_millis(300));
+/// The level a new game gets: one a newcomer can beat (docs/web.md).
+pub const DEFAULT: Level = Level::Skill(-6);
 
 /// Longest time per move a client may ask for.
 pub const MAX_MOVETIME_MS: u64 = 60_000;
