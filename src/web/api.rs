@@ -14,7 +14,7 @@ use super::store::{lock, SharedGame};
 use super::view::game_json;
 use super::App;
 use crate::rules::pgn::{variant_men, write_game, WrittenMove};
-use crate::rules::piece::{Color, PieceKind};
+use crate::rules::piece::Color;
 use crate::rules::result::UNFINISHED;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -111,7 +111,7 @@ fn game_route(
 /// `GET /api/pieces`: each kind's letter, name and movement, from the
 /// rules' one table (the page draws its legend and piece labels from it).
 fn pieces() -> Reply {
-    Reply::Json(200, pieces_json())
+    Reply::Json(200, super::pieces::pieces_json())
 }
 
 /// `GET /humpty/<path>`: the rules and the engine for the browser.
@@ -127,15 +127,6 @@ fn package(path: &str) -> Result<Reply, ApiError> {
         body,
         download: None,
     })
-}
-
-/// The pieces' letters, names and movements (also the static site's).
-pub fn pieces_json() -> Value {
-    let list: Vec<Value> = PieceKind::ALL
-        .iter()
-        .map(|k| json!({"letter": k.letter().to_string(), "name": k.name(), "moves": k.info().movement}))
-        .collect();
-    json!({ "pieces": list })
 }
 
 /// `GET /api/levels`: the named levels.

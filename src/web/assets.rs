@@ -62,6 +62,21 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/pieces.js"),
     ),
     (
+        "board.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/board.js"),
+    ),
+    (
+        "card.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/card.js"),
+    ),
+    (
+        "levels.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/levels.js"),
+    ),
+    (
         "analysis.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/analysis.js"),

@@ -20,6 +20,7 @@ pub mod game;
 pub mod guard;
 pub mod http;
 pub mod level;
+pub mod pieces;
 pub mod pool;
 pub mod review;
 pub mod search;

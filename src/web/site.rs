@@ -4,9 +4,10 @@
 //! build`); games are kept in the browser. Any static file server, or
 //! GitHub Pages, can serve the folder (docs/web.md).
 
-use super::api::{levels_json, pieces_json};
+use super::api::levels_json;
 use super::assets::{has_wasm, package_file, WASM_PKG};
 use super::level::SKILL_MOVETIME;
+use super::pieces::pieces_json;
 use super::review::DEFAULT_NODES;
 use crate::review::{Judgement, WIN_SCALE_K};
 use serde_json::json;
@@ -55,6 +56,9 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("site-review.js", include_str!("assets/site/site-review.js")),
         text("style.css", include_str!("assets/style.css")),
         text("pieces.js", include_str!("assets/pieces.js")),
+        text("board.js", include_str!("assets/board.js")),
+        text("card.js", include_str!("assets/card.js")),
+        text("levels.js", include_str!("assets/levels.js")),
         text("favicon.svg", include_str!("assets/favicon.svg")),
         text("site-data.json", &data.to_string()),
     ];

@@ -5,7 +5,6 @@
 // never decides whose turn it is: the server starts the engine's moves.
 "use strict";
 
-const FILES = "abcdefghijkl";
 const $ = (id) => document.getElementById(id);
 
 const ui = {
@@ -62,57 +61,8 @@ async function act(method, rest, body, where = "msg-play") {
 
 // ---------- drawing ----------
 
-function squareName(file, rank) { return FILES[file] + (rank + 1); }
 
-function buildBoard() {
-  const board = $("board");
-  board.innerHTML = "";
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 12; col++) {
-      const file = ui.flipped ? 11 - col : col;
-      const rank = ui.flipped ? row : 7 - row;
-      const sq = document.createElement("div");
-      sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
-      sq.dataset.square = squareName(file, rank);
-      // Reachable by keyboard: Tab to a square, Enter or Space to press it.
-      sq.tabIndex = 0;
-      sq.setAttribute("role", "button");
-      sq.setAttribute("aria-label", squareName(file, rank));
-      if (row === 7) sq.insertAdjacentHTML("beforeend", `<span class="coord file">${FILES[file]}</span>`);
-      if (col === 0) sq.insertAdjacentHTML("beforeend", `<span class="coord rank">${rank + 1}</span>`);
-      board.appendChild(sq);
-    }
-  }
-  // The River between ranks 4 and 5: the middle of the board either way up.
-  board.insertAdjacentHTML("beforeend", `<div class="river" title="The River"></div>`);
-  // The same coordinates outside the board, shown instead on a phone,
-  // where squares are too small for a label beside the piece.
-  let strip = $("files");
-  if (!strip) {
-    strip = document.createElement("div");
-    strip.id = "files";
-    $("board-wrap").appendChild(strip);
-  }
-  const files = [...FILES.slice(0, 12)];
-  if (ui.flipped) files.reverse();
-  strip.innerHTML = files.map((f) => `<span>${f}</span>`).join("");
-}
-
-function placement(fen) {
-  const map = {};
-  const rows = fen.split(" ")[0].split("/");
-  rows.forEach((row, i) => {
-    const rank = 7 - i;
-    let file = 0;
-    const re = /(\d+)|([A-Za-z])/g;
-    let m;
-    while ((m = re.exec(row))) {
-      if (m[1]) file += parseInt(m[1], 10);
-      else { map[squareName(file, rank)] = m[2]; file++; }
-    }
-  });
-  return map;
-}
+function buildBoard() { buildSquares(ui.flipped); }
 
 function drawPieces() {
   const men = ui.men;
@@ -222,7 +172,10 @@ function show(state) {
   const prev = ui.game;
   // Answers and events can cross: an older state never replaces a newer.
   if (prev && prev.id === state.id && state.seq < prev.seq) return;
-  const restartAnalysis = ui.analysis && (!prev || prev.fen !== state.fen);
+  const moved = !prev || prev.fen !== state.fen;
+  const restartAnalysis = ui.analysis && moved;
+  // Lines of another position are never left on screen.
+  if (moved && !ui.analysis) { ui.lines = {}; drawLines(); }
   const sound = soundFor(prev, state);
   if (sound) playSound(sound);
   ui.game = state;
@@ -238,7 +191,9 @@ function show(state) {
   $("fen").textContent = state.fen;
   $("pgn-download").href = gamePath("/pgn");
   const friends = state.human === "friends";
-  $("undo").disabled = state.moves.length === 0 || friends;
+  // A finished game's result stands (the server refuses a take-back).
+  const finished = !!state.result && state.human !== "both";
+  $("undo").disabled = state.moves.length === 0 || friends || finished;
   $("resign").disabled = state.status.over || state.human === "both" || (friends && !ui.color);
   $("engine-go").disabled = state.status.over || ui.thinking || friends;
   $("set-fen").disabled = $("import-pgn").disabled = friends;
@@ -327,7 +282,7 @@ async function engineMove() {
   if (ui.thinking) return;
   const id = ui.game.id;
   try {
-    const state = await api("POST", gamePath("/engine-move"));
+    const state = await api("POST", gamePath("/engine-move"), { now: true });
     if (ui.game.id === id) show(state);
   } catch (e) {
     if (ui.game.id === id) say(e.message, "msg-play");
@@ -416,42 +371,59 @@ function setLevelBox(level) {
   }
 }
 
-async function newGame(human) {
+async function newGame(human, fen) {
   try {
     const body = { human, level: levelChoice() };
     if (human !== "both") body.clock = clockChoice();
+    if (fen) body.fen = fen;
     const state = await api("POST", "/api/games", body);
     say("", "msg-new");
     await openGame(state.id);
+    return true;
   } catch (e) {
     say(e.message, "msg-new");
+    return false;
   }
 }
 
-function buildLegend() {
-  const t = $("legend");
-  for (const k of PIECE_ORDER) {
-    const tr = document.createElement("tr");
-    tr.innerHTML = `<td>${pieceSvg(k)}</td><td>${pieceSvg(k.toLowerCase())}</td><td class="letter">${k}</td><td><b>${PIECE_KINDS[k].name}</b>: ${PIECE_KINDS[k].moves}</td>`;
-    t.appendChild(tr);
-  }
+// The side a new game from this one gives the person (a game between two
+// people: the side this page played).
+function sameSeats() {
+  const h = ui.game.human;
+  return h === "friends" ? ui.color || "white" : h;
+}
+
+// A finished game keeps its moves: a new position or PGN starts a new
+// game with the same sides.
+async function setFen() {
+  const fen = $("fen-input").value.trim();
+  if (ui.game.result && ui.game.human !== "both") return newGame(sameSeats(), fen);
+  return act("POST", "/position", { fen }, "message");
+}
+
+async function importPgn() {
+  const pgn = $("pgn-input").value;
+  if (ui.game.result && ui.game.human !== "both" && !(await newGame(sameSeats()))) return;
+  return act("POST", "/pgn", { pgn }, "message");
 }
 
 async function loadPieces() {
   const data = await api("GET", "/api/pieces");
   for (const p of data.pieces) {
     PIECE_KINDS[p.letter] = { name: p.name, moves: p.moves };
-    PIECE_ORDER.push(p.letter);
   }
+  return data.pieces;
 }
 
 async function loadLevels() {
   const data = await api("GET", "/api/levels");
+  ui.levels = data.levels;
   const sel = $("level");
-  for (const l of data.levels) sel.add(new Option(`${l.name} (${l.about})`, l.name));
-  sel.add(new Option("time per move…", "movetime"));
-  sel.add(new Option("nodes per move…", "nodes"));
-  sel.value = data.default.name || "club";
+  fillLevels(sel, data);
+  const custom = document.createElement("optgroup");
+  custom.label = "custom";
+  custom.append(new Option("time per move…", "movetime"), new Option("nodes per move…", "nodes"));
+  sel.appendChild(custom);
   sel.onchange = () => {
     const custom = sel.value === "movetime" || sel.value === "nodes";
     $("custom-wrap").hidden = !custom;
@@ -491,10 +463,10 @@ function wire() {
   $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p) act("POST", "/goto", { ply: +p }); };
   document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
   $("copy-fen").onclick = () => navigator.clipboard && navigator.clipboard.writeText(ui.game.fen).then(() => say("FEN copied", "message", "ok"));
-  $("set-fen").onclick = () => act("POST", "/position", { fen: $("fen-input").value.trim() }, "message");
-  $("import-pgn").onclick = () => act("POST", "/pgn", { pgn: $("pgn-input").value }, "message");
+  $("set-fen").onclick = () => setFen();
+  $("import-pgn").onclick = () => importPgn();
   $("banner-review").onclick = () => startReview();
-  $("banner-new").onclick = () => newGame(ui.game.human === "both" ? "both" : ui.game.human);
+  $("banner-new").onclick = () => newGame(sameSeats());
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
     const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
@@ -516,8 +488,7 @@ async function main() {
   wire();
   wireFriends();
   try {
-    await loadPieces();
-    buildLegend();
+    buildPiecesCard(await loadPieces());
     await loadLevels();
   } catch (e) {
     say(e.message);
@@ -532,6 +503,8 @@ async function main() {
       say(`Game ${id}: ${e.message}. A new game starts instead.`, "msg-new");
     }
   }
+  // The front page reopens this browser's unfinished game, if any.
+  if (!id && (await reopenCurrent())) return;
   await newGame("white");
 }
 

@@ -49,6 +49,7 @@ async function openGame(id, push = true) {
   buildBoard();
   show(state);
   listen(id);
+  loadReview();
   rememberGame(id);
   if (push && location.pathname !== `/g/${id}`) history.pushState(null, "", `/g/${id}`);
   drawGameList();
@@ -57,7 +58,8 @@ async function openGame(id, push = true) {
 function opponentText(g) {
   if (g.human === "both") return "analysis board";
   if (g.human === "friends") return "two people";
-  const level = g.level && (g.level.name || (g.level.nodes ? `${g.level.nodes} nodes` : `${g.level.movetime_ms} ms`));
+  const named = g.level && ui.levels.find((l) => l.name === g.level.name);
+  const level = named ? named.label : g.level && (g.level.nodes ? `${g.level.nodes} nodes` : `${g.level.movetime_ms} ms`);
   return `you (${g.human}) vs humpty ${level}`;
 }
 
@@ -86,3 +88,18 @@ window.addEventListener("popstate", () => {
   const id = gameIdFromUrl();
   if (id && (!ui.game || ui.game.id !== id)) openGame(id, false).catch((e) => say(e.message, "msg-new"));
 });
+
+// The front page reopens the game this browser last showed, while it is
+// unfinished: a visit does not make a new game each time. True if it did.
+async function reopenCurrent() {
+  const last = rememberedGames()[0];
+  if (!last) return false;
+  try {
+    const state = await api("GET", `/api/games/${last}`);
+    if (state.result) return false;
+    await openGame(last);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}

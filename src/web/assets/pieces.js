@@ -5,10 +5,9 @@
 // Arrow points along a diagonal, the Tank has both.
 "use strict";
 
-// Names and moves of each kind, by letter, and their order: filled from
+// Names and moves of each kind, by letter: filled from
 // the server's /api/pieces (the rules' one table) before the board is drawn.
 const PIECE_KINDS = {};
-const PIECE_ORDER = [];
 
 // Body shapes: `f` fill, `s` stroke, `d` detail colour.
 const SHAPES = {

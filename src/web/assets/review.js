@@ -34,6 +34,19 @@ async function pollReview() {
   drawReview();
 }
 
+// A game's review kept by the server is shown again when the game is
+// opened (after a reload too); one still running is followed.
+async function loadReview() {
+  clearTimeout(reviewState.timer);
+  reviewState.data = null;
+  $("review-status").textContent = "";
+  let v;
+  try { v = await api("GET", gamePath("/review")); } catch (e) { drawReview(); return; } // none yet
+  if (v.state === "running") { pollReview(); return; }
+  if (v.state === "done") { reviewState.data = v; reviewState.id = ui.game.id; }
+  drawReview();
+}
+
 // The review, if it belongs to the game shown (its moves are the line's).
 function currentReview() {
   const v = reviewState.data;

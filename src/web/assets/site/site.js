@@ -6,7 +6,6 @@ import { Board, readGamePGN, validateFen, startingFen } from "./humpty/index.js"
 import { HumptyEngine } from "./humpty/engine/index.js";
 import { reviewGame } from "./site-review.js";
 
-const FILES = "abcdefghijkl";
 const STORE = "humpty-site-game";
 // Earlier games of this browser, newest first (at most `KEPT`).
 const ARCHIVE = "humpty-site-games";
@@ -22,7 +21,6 @@ const player = new HumptyEngine();
 const analyst = new HumptyEngine();
 
 function say(text, where = "message") { $(where).textContent = text; }
-function squareName(file, rank) { return FILES[file] + (rank + 1); }
 function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
 
 // The rules' board for the stored game (its moves are replayed once).
@@ -96,47 +94,8 @@ function humanMoves() { return game.human === "both" || game.human === sideToMov
 // ---------------------------------------------------------------- drawing
 
 function buildBoard() {
-  const el = $("board");
-  el.innerHTML = "";
-  for (let row = 0; row < 8; row++) {
-    for (let col = 0; col < 12; col++) {
-      const file = ui.flipped ? 11 - col : col;
-      const rank = ui.flipped ? row : 7 - row;
-      const sq = document.createElement("div");
-      sq.className = "sq " + ((file + rank) % 2 === 0 ? "dark" : "light");
-      sq.dataset.square = squareName(file, rank);
-      sq.setAttribute("role", "button");
-      sq.setAttribute("aria-label", squareName(file, rank));
-      if (row === 7) sq.insertAdjacentHTML("beforeend", `<span class="coord file">${FILES[file]}</span>`);
-      if (col === 0) sq.insertAdjacentHTML("beforeend", `<span class="coord rank">${rank + 1}</span>`);
-      sq.addEventListener("click", () => clickSquare(sq.dataset.square));
-      el.appendChild(sq);
-    }
-  }
-  el.insertAdjacentHTML("beforeend", `<div class="river" title="The River"></div>`);
-  // The file letters outside the board, shown on a phone instead of the
-  // labels on the squares.
-  let strip = $("files");
-  if (!strip) {
-    strip = document.createElement("div");
-    strip.id = "files";
-    $("board-wrap").appendChild(strip);
-  }
-  const files = [...FILES];
-  if (ui.flipped) files.reverse();
-  strip.innerHTML = files.map((f) => `<span>${f}</span>`).join("");
-}
-
-function placement(fen) {
-  const men = {};
-  fen.split(" ")[0].split("/").forEach((row, i) => {
-    let file = 0;
-    for (const m of row.matchAll(/(\d+)|([A-Za-z])/g)) {
-      if (m[1]) file += Number(m[1]);
-      else men[squareName(file++, 7 - i)] = m[2];
-    }
-  });
-  return men;
+  buildSquares(ui.flipped);
+  document.querySelectorAll("#board .sq").forEach((sq) => sq.addEventListener("click", () => clickSquare(sq.dataset.square)));
 }
 
 function drawBoard() {
@@ -462,21 +421,7 @@ function importPgn() {
 // ---------------------------------------------------------------- start
 
 function buildLevels() {
-  const select = $("level");
-  for (const l of ui.data.levels.levels) {
-    const o = document.createElement("option");
-    o.value = l.name;
-    o.textContent = `${l.name.replace(/^level-/, "level ")} (${l.about})`;
-    select.appendChild(o);
-  }
-  // A newcomer's default: a level a beginner can beat.
-  select.value = "level--6";
-}
-
-function buildLegend() {
-  $("legend").innerHTML = ui.data.pieces
-    .map((p) => `<tr><td class="icon">${pieceSvg(p.letter)}</td><td><b>${p.name}</b> ${p.moves}</td></tr>`)
-    .join("");
+  fillLevels($("level"), ui.data.levels);
 }
 
 function wire() {
@@ -506,10 +451,9 @@ function wire() {
 
 async function main() {
   ui.data = await (await fetch("site-data.json")).json();
-  PIECE_ORDER.push(...ui.data.pieces.map((p) => p.letter));
   for (const p of ui.data.pieces) PIECE_KINDS[p.letter] = p;
   buildLevels();
-  buildLegend();
+  buildPiecesCard(ui.data.pieces);
   buildBoard();
   wire();
   try {

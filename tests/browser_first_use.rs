@@ -1,0 +1,190 @@
+//! What a new user hit on the served board (issue 32), in Chromium: the
+//! front page reopens the browser's game instead of making one per visit,
+//! the levels are grouped with a beatable default, "Engine move" after the
+//! engine's reply hands the side over, stale analysis goes when the
+//! position changes, a finished game cannot be taken back and every banner
+//! starts a new game, a finished review comes back after a reload, and
+//! "How the pieces move" opens next to the board, readable on a phone.
+//!
+//! Needs `chromium` and `chromium-driver`; `.ci/run` runs it with
+//! `cargo test --release --test browser_first_use -- --ignored`.
+//! `HUMPTY_SCREENSHOT_DIR=DIR` also saves the phone's picture there.
+
+mod common;
+
+use common::webdriver::{decode_base64, Browser};
+use humpty::web::{ServeConfig, Server};
+use serde_json::json;
+
+const DIAGNOSTIC: &str = "return [document.getElementById('msg-new').textContent, document.getElementById('msg-play').textContent, document.getElementById('status').textContent, location.pathname]";
+
+#[test]
+#[ignore = "needs chromium and chromedriver: run by .ci/run"]
+fn a_new_user_finds_the_board_as_expected() {
+    let server = Server::start(&ServeConfig {
+        port: 0,
+        max_searches: 2,
+        ..ServeConfig::default()
+    })
+    .unwrap();
+    let mut browser = Browser::start();
+    browser.diagnostic = DIAGNOSTIC;
+    let first = open_front_page(&browser, &server);
+    let again = open_front_page(&browser, &server);
+    assert_eq!(first, again, "a second visit reopens the game");
+    levels_are_grouped(&browser);
+    engine_move_after_the_reply(&browser);
+    stale_analysis_goes(&browser);
+    finished_games_stay_finished(&browser);
+    a_review_comes_back_after_a_reload(&browser);
+    the_pieces_card(&browser);
+    on_a_phone(&browser);
+}
+
+/// Open `/` and wait for a game; its id.
+fn open_front_page(browser: &Browser, server: &Server) -> String {
+    browser.call("POST", "/url", Some(json!({"url": server.url()})));
+    let id = browser.wait_for(
+        "a game on the front page",
+        "return !!ui.game && location.pathname === '/g/' + ui.game.id && ui.game.id",
+    );
+    id.as_str().unwrap().to_string()
+}
+
+fn levels_are_grouped(browser: &Browser) {
+    let groups =
+        browser.js("return [...document.querySelectorAll('#level optgroup')].map(g => g.label)");
+    assert_eq!(
+        groups,
+        json!(["Beginner", "Club", "Strong", "Full strength", "custom"])
+    );
+    assert_eq!(
+        browser.js("return document.getElementById('level').value"),
+        json!("level--6")
+    );
+    let doubled = browser.js("return [...document.querySelectorAll('#level option')].filter(o => o.textContent.includes('--')).length");
+    assert_eq!(doubled, json!(0));
+    assert_eq!(browser.js("return ui.game.level.skill"), json!(-6));
+}
+
+fn engine_move_after_the_reply(browser: &Browser) {
+    browser.js("document.getElementById('level').value = 'level--11'");
+    browser.new_game("#new-white");
+    browser.js("act('POST', '/move', { move: ui.game.legal[0].uci })");
+    browser.wait_for_moves("the engine's reply", 2);
+    browser.wait_for("the person's turn", "return !ui.thinking");
+    browser.click("#engine-go");
+    browser.wait_for_moves("the engine's move for White", 3);
+    assert_eq!(browser.js("return ui.game.human"), json!("black"));
+}
+
+fn stale_analysis_goes(browser: &Browser) {
+    browser.new_game("#new-both");
+    browser.click("#analyse");
+    browser.wait_for(
+        "analysis lines",
+        "return document.querySelectorAll('#lines .line').length > 0",
+    );
+    browser.click("#stop");
+    browser.set_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
+    let lines = browser.js("return document.querySelectorAll('#lines .line').length");
+    assert_eq!(lines, json!(0), "the old position's lines are gone");
+}
+
+fn finished_games_stay_finished(browser: &Browser) {
+    for new in ["#new-white", "#new-friend"] {
+        browser.new_game(new);
+        browser
+            .js("act('POST', '/move', { move: ui.game.legal[0].uci, seat: ui.seat || undefined })");
+        browser.wait_for_moves("a move", if new == "#new-white" { 2 } else { 1 });
+        browser.js("act('POST', '/resign', { seat: ui.seat || undefined })");
+        browser.wait_for(
+            "the banner",
+            "return !document.getElementById('banner').hidden",
+        );
+        assert_eq!(
+            browser.js("return document.getElementById('undo').disabled"),
+            json!(true)
+        );
+        let old = browser.js("return ui.game.id");
+        browser.click("#banner-new");
+        browser.wait_for(
+            "a new game from the banner",
+            &format!("return ui.game.id !== {old} && ui.game.moves.length === 0"),
+        );
+        assert_eq!(
+            browser.js("return document.getElementById('msg-new').textContent"),
+            json!("")
+        );
+    }
+}
+
+fn a_review_comes_back_after_a_reload(browser: &Browser) {
+    browser.new_game("#new-both");
+    browser.set_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
+    browser.js("act('POST', '/move', { move: 'h1h7' })");
+    browser.wait_for_moves("the Rook's move", 1);
+    browser.js("act('POST', '/move', { move: 'g8h7' })");
+    browser.wait_for_moves("the capture", 2);
+    browser.click("#review");
+    let marks = "const m = [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.dataset.mark || ''); return m[0] && m";
+    assert_eq!(browser.wait_for("the review", marks), json!(["??", ""]));
+    let url = browser.js("return location.href");
+    browser.call("POST", "/url", Some(json!({ "url": url })));
+    assert_eq!(
+        browser.wait_for("the review after a reload", marks),
+        json!(["??", ""])
+    );
+}
+
+fn the_pieces_card(browser: &Browser) {
+    assert_eq!(
+        browser.js("return document.getElementById('pieces-card').hidden"),
+        json!(true)
+    );
+    browser.click("#pieces-open");
+    let boards = browser.js("return [...document.querySelectorAll('#pieces-list .mini')].map(b => b.querySelectorAll('.dot').length)");
+    let boards = boards.as_array().unwrap();
+    assert_eq!(boards.len(), 12, "one small board a piece");
+    assert!(boards.iter().all(|n| n.as_u64().unwrap() > 0), "{boards:?}");
+    let cannon = browser.js("return [...document.querySelectorAll('#pieces-list li')].find(li => li.textContent.includes('Cannon')).querySelectorAll('.ring').length");
+    assert_eq!(cannon, json!(1), "the Cannon's capture over its screen");
+    // Next to the board: its top is within a screen of the board's foot.
+    let gap = browser.js("return document.getElementById('pieces-card').getBoundingClientRect().top - document.getElementById('board').getBoundingClientRect().bottom");
+    assert!(gap.as_f64().unwrap() < 200.0, "{gap}");
+    save_screenshot(browser, "desktop-pieces-card.png");
+}
+
+/// Save what the browser shows under `HUMPTY_SCREENSHOT_DIR`, if set.
+fn save_screenshot(browser: &Browser, name: &str) {
+    if let Some(dir) = std::env::var_os("HUMPTY_SCREENSHOT_DIR") {
+        let shot = browser.call("GET", "/screenshot", None);
+        let png = decode_base64(shot.as_str().unwrap());
+        std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
+    }
+}
+
+fn on_a_phone(browser: &Browser) {
+    browser.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 390, "height": 844})),
+    );
+    browser.wait_for("the phone layout", "return window.innerWidth <= 400");
+    let square =
+        browser.js("return document.querySelector('#board .sq').getBoundingClientRect().width");
+    assert!(square.as_f64().unwrap() >= 30.0, "squares of {square} px");
+    let ranks = browser.js("const r = document.getElementById('ranks'); const s = getComputedStyle(r); return [s.display, parseFloat(s.fontSize), r.children.length]");
+    assert_eq!(ranks[0], "grid", "rank numbers beside the board");
+    assert!(ranks[1].as_f64().unwrap() >= 12.0, "{ranks}");
+    assert_eq!(ranks[2], 8);
+    let fits = browser.js("return document.getElementById('pieces-card').getBoundingClientRect().right <= window.innerWidth");
+    assert_eq!(fits, json!(true), "the card fits the screen");
+    browser.js("window.scrollTo(0, 0)");
+    save_screenshot(browser, "phone-first-use.png");
+    browser.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 1400, "height": 1000})),
+    );
+}
