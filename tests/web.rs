@@ -189,8 +189,16 @@ fn a_move_then_the_engine_reply() {
     let id = g["id"].as_str().unwrap();
     let (status, after) = act(s.addr(), id, "move", json!({"move": "Axi6"}));
     assert_eq!(status, 200, "{after}");
-    assert_eq!(after["moves"][0]["san"], "Axi6+");
-    assert_eq!(after["turn"], "black");
+    // The answer is a delta: the move it adds, and the plies in all.
+    assert_eq!(
+        after["line"],
+        json!({"from": 0, "moves": [after["line"]["moves"][0]]})
+    );
+    assert_eq!(after["line"]["moves"][0]["san"], "Axi6+");
+    assert_eq!(
+        (after["plies"].as_u64(), after["turn"].as_str()),
+        (Some(1), Some("black"))
+    );
     let (status, reply) = act(s.addr(), id, "engine-move", json!({}));
     assert_eq!(status, 200, "{reply}");
     let played = reply["engine"]["uci"].as_str().unwrap();
@@ -453,7 +461,12 @@ fn pgn_exports_and_imports_in_san() {
     // Going back shows the earlier position; a move there drops the rest.
     let (_, v) = act(s.addr(), id, "goto", json!({"ply": 1}));
     assert_eq!(v["ply"], 1);
-    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(v["plies"], 3);
+    assert_eq!(
+        v["line"],
+        json!({"from": 3, "moves": []}),
+        "no move changed"
+    );
     let other = v["legal"]
         .as_array()
         .unwrap()
@@ -462,8 +475,9 @@ fn pgn_exports_and_imports_in_san() {
         .unwrap()["uci"]
         .clone();
     let (_, v) = act(s.addr(), id, "move", json!({ "move": other }));
-    assert_eq!(v["moves"].as_array().unwrap().len(), 2);
-    assert_eq!(v["moves"][1]["uci"], other);
+    assert_eq!(v["plies"], 2);
+    assert_eq!(v["line"]["from"], 1, "the line is replaced from ply 1");
+    assert_eq!(v["line"]["moves"][0]["uci"], other);
 }
 
 /// Resident memory of this process in KiB (Linux).

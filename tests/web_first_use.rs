@@ -25,8 +25,9 @@ fn server() -> Server {
 
 const QUICK: Duration = Duration::from_secs(30);
 
+/// The length of the line, from a whole state or a delta.
 fn plies(v: &Value) -> usize {
-    v["moves"].as_array().unwrap().len()
+    v["plies"].as_u64().unwrap() as usize
 }
 
 /// A game against the engine with one move each, then `end` done to it.

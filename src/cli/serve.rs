@@ -75,7 +75,7 @@ pub fn serve(m: &ArgMatches) -> Result<(), String> {
     }
     cfg.db = match m.get_one::<String>("db") {
         Some(path) => DbPath::parse(path),
-        None => DbPath::default_file()?,
+        None => DbPath::default_file().map_err(|e| e.to_string())?,
     };
     let server = Server::start(&cfg)?;
     let url = server.url();

@@ -1,29 +1,26 @@
 //! What a person can do to a game through the API: move, take back, look
 //! at an earlier ply, resign, set a position, import a PGN, change sides or
-//! level. Each works on the copy that `driver::change` then stores, and
+//! level. Each works on the draft that `driver::change` then stores, and
 //! checks its input first: a bad request changes nothing.
 
 use super::clock::TimeControl;
 use super::driver::over;
-use super::game::{Seats, WebGame};
+use super::game::{Draft, Seats};
 use super::http::ApiError;
 use super::level::Level;
+use super::words::{read_color, read_seats};
 use crate::rules::pgn::parse_pgn;
-use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
 use serde_json::Value;
 
 /// The `human` field: "white", "black" or "both".
 pub fn seats_of(v: &Value) -> Result<Option<Seats>, ApiError> {
+    let bad = || ApiError::bad("human must be \"white\", \"black\" or \"both\"");
     match v.get("human").map(|h| h.as_str()) {
         None => Ok(None),
-        Some(Some("white")) => Ok(Some(Seats::Human(Color::White))),
-        Some(Some("black")) => Ok(Some(Seats::Human(Color::Black))),
-        Some(Some("both")) => Ok(Some(Seats::Both)),
-        Some(_) => Err(ApiError::bad(
-            "human must be \"white\", \"black\" or \"both\"",
-        )),
+        Some(Some("friends")) | Some(None) => Err(bad()),
+        Some(Some(text)) => read_seats(text).map(Some).ok_or_else(bad),
     }
 }
 
@@ -56,7 +53,7 @@ pub fn fen_of(v: &Value) -> Result<Position, ApiError> {
 }
 
 /// Refuse a change to a finished game (at the shown ply).
-fn not_over(g: &WebGame) -> Result<Position, ApiError> {
+fn not_over(g: &Draft) -> Result<Position, ApiError> {
     let pos = g.position();
     match g.ending(&pos) {
         Some(e) => Err(ApiError::new(
@@ -70,7 +67,7 @@ fn not_over(g: &WebGame) -> Result<Position, ApiError> {
 /// Refuse to change the line of a finished game (take back, a move from an
 /// earlier ply, a new position or PGN): its result stands. An analysis
 /// board has no result to keep.
-fn result_stands(g: &WebGame) -> Result<(), ApiError> {
+fn result_stands(g: &Draft) -> Result<(), ApiError> {
     match g.final_result() {
         Some(e) => Err(ApiError::new(
             409,
@@ -82,14 +79,14 @@ fn result_stands(g: &WebGame) -> Result<(), ApiError> {
 
 /// `move`: `{"move": "e2i6"}` or SAN (`"Axi6+"`), from the shown ply; it
 /// must be a move of a side the person plays.
-pub fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+pub fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let text = body
         .get("move")
         .and_then(Value::as_str)
         .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\" or \"Axi6\""))?;
     let pos = not_over(g)?;
     result_stands(g)?;
-    if let Seats::Human(c) = g.seats {
+    if let Seats::Human(c) = g.record.seats {
         if pos.side_to_move() != c {
             return Err(ApiError::new(
                 409,
@@ -107,15 +104,19 @@ pub fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
 /// `undo`: take back to the person's previous turn (one ply on an
 /// analysis board); the taken-back moves are dropped. A finished game's
 /// moves stay.
-pub fn undo(g: &mut WebGame) -> Result<(), ApiError> {
+pub fn undo(g: &mut Draft) -> Result<(), ApiError> {
     result_stands(g)?;
-    let mut ply = g.cursor.saturating_sub(1);
-    if let Seats::Human(c) = g.seats {
-        while ply > 0 && g.position_at(ply).side_to_move() != c {
+    let r = &g.record;
+    let mut ply = r.cursor.saturating_sub(1);
+    if let Seats::Human(c) = r.seats {
+        // The side to move after `ply` moves, without a replay.
+        let first = r.start.side_to_move();
+        let to_move = |ply: usize| if ply.is_multiple_of(2) { first } else { !first };
+        while ply > 0 && to_move(ply) != c {
             ply -= 1;
         }
-        if g.position_at(ply).side_to_move() != c {
-            ply = g.cursor;
+        if to_move(ply) != c {
+            ply = r.cursor;
         }
     }
     g.truncate(ply);
@@ -124,32 +125,31 @@ pub fn undo(g: &mut WebGame) -> Result<(), ApiError> {
 
 /// `goto`: `{"ply": N}` shows the position after N moves (a view: the game
 /// goes on at the end of its line).
-pub fn goto(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+pub fn goto(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let ply = body
         .get("ply")
         .and_then(Value::as_u64)
-        .filter(|&p| p as usize <= g.line.len())
-        .ok_or_else(|| ApiError::bad(format!("ply must be 0 to {}", g.line.len())))?;
+        .filter(|&p| p as usize <= g.record.line.len())
+        .ok_or_else(|| ApiError::bad(format!("ply must be 0 to {}", g.record.line.len())))?;
     g.stop_search();
-    g.cursor = ply as usize;
+    g.record.cursor = ply as usize;
     Ok(())
 }
 
 /// `resign`: `{"color": "white", "reason": "resign" | "time"}` (the colour
 /// defaults to the person's, or the side to move).
-pub fn resign(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
-    let end = g.end_position();
-    if g.ending_at(&end, g.line.len()).is_some() {
-        return Err(over(g));
+pub fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+    if let Some(e) = g.result() {
+        return Err(over(e));
     }
     let color = match body.get("color").map(|c| c.as_str()) {
-        None => match g.seats {
+        None => match g.record.seats {
             Seats::Human(c) => c,
-            Seats::Both | Seats::Friends => end.side_to_move(),
+            Seats::Both | Seats::Friends => g.end_position().side_to_move(),
         },
-        Some(Some("white")) => Color::White,
-        Some(Some("black")) => Color::Black,
-        Some(_) => return Err(ApiError::bad("color must be \"white\" or \"black\"")),
+        Some(text) => text
+            .and_then(read_color)
+            .ok_or_else(|| ApiError::bad("color must be \"white\" or \"black\""))?,
     };
     let end = match body.get("reason").map(|r| r.as_str()) {
         None | Some(Some("resign")) => GameEnd::resigned(color),
@@ -158,43 +158,41 @@ pub fn resign(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
     };
     g.stop_search();
     g.stop_thinking();
-    g.forfeit = Some(end);
-    g.cursor = g.line.len();
+    g.record.forfeit = Some(end);
+    g.record.cursor = g.record.line.len();
     Ok(())
 }
 
 /// `position`: `{"fen": ...}` starts the game again from that position.
-pub fn set_position(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+pub fn set_position(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     if body.get("fen").is_none() {
         return Err(ApiError::bad("fen is missing"));
     }
     let pos = fen_of(body)?;
     result_stands(g)?;
-    g.stop_search();
-    g.stop_thinking();
-    *g = g.restart(pos);
+    g.restart(pos);
     Ok(())
 }
 
 /// `settings`: `{"human": ..., "level": ...}`, either or both. A change of
 /// sides ends the engine's search: the server starts the right one.
-pub fn settings(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+pub fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let seats = seats_of(body)?;
     let level = level_of(body)?;
-    if let Some(s) = seats.filter(|&s| s != g.seats) {
+    if let Some(s) = seats.filter(|&s| s != g.record.seats) {
         g.stop_thinking();
         g.engine_once = false;
-        g.seats = s;
+        g.record.seats = s;
     }
     if let Some(l) = level {
-        g.level = l;
+        g.record.level = l;
     }
     Ok(())
 }
 
 /// `pgn` (POST): `{"pgn": "..."}` replaces the game with the first game of
 /// the text, in SAN or coordinates.
-pub fn import_pgn(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
+pub fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let text = body
         .get("pgn")
         .and_then(Value::as_str)
@@ -209,18 +207,15 @@ pub fn import_pgn(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
     let (_, line) = first
         .replay_moves(None)
         .map_err(|e| ApiError::bad(format!("PGN {e}")))?;
-    g.stop_search();
-    g.stop_thinking();
-    let mut fresh = g.restart(start);
+    g.restart(start);
     for m in line {
-        fresh.play(m);
+        g.play(m);
     }
     // The clocks start afresh from the imported position.
-    let plies = fresh.line.len();
-    if let Some(c) = &mut fresh.clocks {
+    let plies = g.record.line.len();
+    if let Some(c) = &mut g.record.clocks {
         c.after = vec![c.control.base_ms; plies];
         c.turn_start = super::clock::now_ms();
     }
-    *g = fresh;
     Ok(())
 }

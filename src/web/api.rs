@@ -6,16 +6,14 @@
 use super::actions::{self, clock_of, fen_of, level_of, seats_of};
 use super::assets;
 use super::driver::{self, change};
+use super::game::SharedGame;
 use super::game::{Seats, WebGame};
 use super::http::{body_json, ApiError, Reply, Target};
 use super::level;
-use super::review;
-use super::store::{lock, SharedGame};
+use super::sync::lock;
 use super::view::game_json;
 use super::App;
-use crate::rules::pgn::{variant_men, write_game, WrittenMove};
 use crate::rules::piece::Color;
-use crate::rules::result::UNFINISHED;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -73,12 +71,15 @@ fn game_route(
     let ok = |state: Value| Ok(Reply::Json(200, state));
     match (method, rest) {
         ("GET", []) => ok(game_json(&lock(game))),
-        ("GET", ["pgn"]) => Ok(export_pgn(&lock(game))),
-        ("GET", ["review"]) => review::get(game),
-        ("POST", [action]) if lock(game).seats == Seats::Friends => {
+        ("GET", ["pgn"]) => Ok(super::pgn::export(&lock(game))),
+        ("GET", ["review"]) => ok(driver::review_state(game)?),
+        ("POST", [action]) if lock(game).record.seats == Seats::Friends => {
             super::friends::route(app, body, action, game)
         }
-        ("POST", ["review"]) => review::start(app, game, &body_json(body)?),
+        ("POST", ["review"]) => Ok(Reply::Json(
+            202,
+            driver::start_review(app, game, &body_json(body)?)?,
+        )),
         ("POST", ["engine-move"]) => {
             let now = body_json(body)?.get("now") == Some(&Value::Bool(true));
             ok(driver::engine_move(app, game, now)?)
@@ -87,7 +88,7 @@ fn game_route(
             // Stops the analysis; the engine's move in a game is not stopped.
             let mut g = lock(game);
             g.stop_search();
-            ok(game_json(&g))
+            ok(super::events::publish(&g, g.record.line.len()))
         }
         ("POST", [action]) => {
             let body = body_json(body)?;
@@ -189,63 +190,4 @@ fn list(app: &Arc<App>, ids: &str) -> Result<Reply, ApiError> {
     }
     let games = app.store.summaries(&ids)?;
     Ok(Reply::Json(200, json!({ "games": games })))
-}
-
-/// `[%clk 0:04:58]` (hours, minutes, seconds, rounded down).
-fn clk(ms: i64) -> String {
-    let s = ms.max(0) / 1000;
-    format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// `GET .../pgn`: the game (to the end of its line) as a PGN download.
-fn export_pgn(g: &WebGame) -> Reply {
-    let end = g.line.len();
-    let result = g
-        .ending_at(&g.position_at(end), end)
-        .map_or(UNFINISHED, |e| e.result.pgn());
-    let (white, black) = match g.seats {
-        Seats::Human(Color::White) => ("You", "humpty"),
-        Seats::Human(Color::Black) => ("humpty", "You"),
-        Seats::Both => ("?", "?"),
-        Seats::Friends => ("White player", "Black player"),
-    };
-    let mut tags = vec![
-        ("Event", "humpty serve".to_string()),
-        ("Site", "humpty web board".to_string()),
-        ("White", white.to_string()),
-        ("Black", black.to_string()),
-        ("Result", result.to_string()),
-        ("Variant", "humpty".to_string()),
-        ("VariantMen", variant_men()),
-        ("SetUp", "1".to_string()),
-        ("FEN", g.start.to_fen()),
-    ];
-    let clocks = g.clocks.as_ref().filter(|_| g.seats != Seats::Both);
-    if let Some(c) = clocks {
-        let secs = |ms: i64| format!("{}", ms as f64 / 1000.0);
-        let control = format!("{}+{}", secs(c.control.base_ms), secs(c.control.inc_ms));
-        tags.push(("TimeControl", control));
-    }
-    let mut walk = g.start.clone();
-    let moves: Vec<WrittenMove> = g
-        .line
-        .iter()
-        .enumerate()
-        .map(|(i, &m)| {
-            let text = walk.san(m);
-            walk.make_move(m);
-            // Each move's clock after it, as lichess writes it.
-            let left = clocks.and_then(|c| c.after.get(i).copied());
-            WrittenMove {
-                text,
-                comment: left.map(clk),
-            }
-        })
-        .collect();
-    let body = write_game(&tags, &g.start, &moves, None, result);
-    Reply::Bytes {
-        content_type: "application/x-chess-pgn; charset=utf-8",
-        body: body.into_bytes(),
-        download: Some(format!("humpty-{}.pgn", g.id)),
-    }
 }

@@ -1,18 +1,24 @@
 //! Where every game is kept: an embedded SQLite database (rusqlite with its
-//! bundled SQLite). One row per game, written in one transaction before the
-//! change is answered; the schema carries a version (`PRAGMA user_version`)
+//! bundled SQLite). One row per game and one per move; a change is written
+//! in one transaction before it is answered, as the moves it drops and
+//! adds and the game's own columns (never the whole line again, nor the
+//! stored review). The schema carries a version (`PRAGMA user_version`)
 //! and is brought up to date by the migrations below. A file that is not a
 //! humpty database, or one from a newer humpty, is refused with a clear
 //! error, never replaced by an empty one.
 
 use super::clock::TimeControl;
-use super::game::{SeatKeys, Seats, WebGame};
+use super::game::Draft;
 use super::level::Level;
-use crate::rules::piece::Color;
+use super::record::{GameRecord, SeatKeys};
+use super::schema::prepare;
+pub use super::schema::SCHEMA_VERSION;
+use super::sync::lock;
+use super::words::{color_word, forfeit_word, read_color, read_forfeit, read_seats, seats_word};
 use crate::rules::position::Position;
-use crate::rules::result::{GameEnd, Reason};
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -39,7 +45,7 @@ impl DbPath {
     /// `$XDG_DATA_HOME/humpty/games.sqlite3` (or `~/.local/share/...`),
     /// macOS `~/Library/Application Support/humpty/...`, Windows
     /// `%APPDATA%\humpty\...`.
-    pub fn default_file() -> Result<DbPath, String> {
+    pub fn default_file() -> Result<DbPath, DbError> {
         let env = |k: &str| {
             std::env::var_os(k)
                 .filter(|v| !v.is_empty())
@@ -52,55 +58,63 @@ impl DbPath {
         } else {
             env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local").join("share")))
         };
-        let base = base.ok_or("cannot find the user's data folder: choose a file with --db")?;
+        let base = base.ok_or_else(|| {
+            DbError::Other("cannot find the user's data folder: choose a file with --db".into())
+        })?;
         Ok(DbPath::File(base.join("humpty").join("games.sqlite3")))
     }
 }
 
-/// Marks the file as humpty's (`PRAGMA application_id`, "HDC1").
-const APPLICATION_ID: i32 = 0x4844_4331;
+/// A failure of the game database, by what the person can do about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DbError {
+    /// The disk is full: nothing more can be kept until room is made.
+    Full(String),
+    /// The file or its folder cannot be written (read-only, permissions).
+    ReadOnly(String),
+    /// Anything else: a damaged file, a failed statement.
+    Other(String),
+}
 
-/// The migrations: entry N brings the schema from version N to N + 1.
-const MIGRATIONS: &[&str] = &[
-    // 1: one row per game.
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        created INTEGER NOT NULL,
-        updated INTEGER NOT NULL,
-        start_fen TEXT NOT NULL,
-        moves TEXT NOT NULL,
-        clock_after TEXT NOT NULL,
-        cursor INTEGER NOT NULL,
-        human TEXT NOT NULL,
-        level TEXT NOT NULL,
-        clock_base INTEGER,
-        clock_inc INTEGER,
-        turn_start INTEGER,
-        forfeit TEXT,
-        result TEXT NOT NULL
-    );
-    CREATE INDEX games_unfinished ON games(result) WHERE result = '*';",
-    // 2: games between two people: seat keys, draw and rematch offers.
-    "ALTER TABLE games ADD COLUMN seat_white TEXT;
-    ALTER TABLE games ADD COLUMN seat_black TEXT;
-    ALTER TABLE games ADD COLUMN draw_offer TEXT;
-    ALTER TABLE games ADD COLUMN rematch_offer TEXT;
-    ALTER TABLE games ADD COLUMN rematch TEXT;",
-    // 3: the game's finished review (JSON: the moves reviewed and the result).
-    "ALTER TABLE games ADD COLUMN review TEXT;",
-];
+impl DbError {
+    /// The error of `what` failing with `e`, by SQLite's error code.
+    fn of(what: &str, e: rusqlite::Error) -> DbError {
+        use rusqlite::ErrorCode::{CannotOpen, DiskFull, PermissionDenied, ReadOnly};
+        let text = format!("{what}: {e}");
+        match e.sqlite_error_code() {
+            Some(DiskFull) => DbError::Full(text),
+            Some(ReadOnly | PermissionDenied | CannotOpen) => DbError::ReadOnly(text),
+            _ => DbError::Other(text),
+        }
+    }
+}
 
-/// The schema version this humpty writes.
-pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+impl fmt::Display for DbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DbError::Full(t) => write!(f, "the disk is full ({t})"),
+            DbError::ReadOnly(t) => write!(f, "the game database cannot be written ({t})"),
+            DbError::Other(t) => f.write_str(t),
+        }
+    }
+}
+
+impl std::error::Error for DbError {}
 
 /// The open database.
 pub struct Db {
     conn: Mutex<Connection>,
 }
 
+/// Columns of `games` written at every change, after `id` (?1).
+const GAME_COLUMNS: &str = "updated = ?2, start_fen = ?3, cursor = ?4, human = ?5,
+    level = ?6, clock_base = ?7, clock_inc = ?8, turn_start = ?9, forfeit = ?10,
+    result = ?11, seat_white = ?12, seat_black = ?13, draw_offer = ?14,
+    rematch_offer = ?15, rematch = ?16, plies = ?17";
+
 impl Db {
     /// Open (or make) the database and bring its schema up to date.
-    pub fn open(path: &DbPath) -> Result<Db, String> {
+    pub fn open(path: &DbPath) -> Result<Db, DbError> {
         let (conn, name) = match path {
             DbPath::Memory => (Connection::open_in_memory(), ":memory:".to_string()),
             DbPath::File(p) => {
@@ -108,123 +122,145 @@ impl Db {
                 (Connection::open(p), p.display().to_string())
             }
         };
-        let conn = conn.map_err(|e| format!("cannot open the game database {name}: {e}"))?;
-        prepare(&conn, path).map_err(|e| format!("the game database {name}: {e}"))?;
+        let conn =
+            conn.map_err(|e| DbError::of(&format!("cannot open the game database {name}"), e))?;
+        prepare(&conn, matches!(path, DbPath::File(_)))
+            .map_err(|e| DbError::Other(format!("the game database {name}: {e}")))?;
         Ok(Db {
             conn: Mutex::new(conn),
         })
     }
 
-    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        // A panic while holding it leaves the connection usable: every
-        // write is one statement.
-        self.conn.lock().unwrap_or_else(|p| p.into_inner())
+    /// Keep a new game: its row and its moves.
+    pub fn insert(&self, r: &GameRecord, result: &str) -> Result<(), DbError> {
+        let mut conn = lock(&self.conn);
+        let tx = conn
+            .transaction()
+            .map_err(|e| DbError::of("cannot store the game", e))?;
+        tx.execute(
+            "INSERT INTO games (id, created, updated, start_fen, moves, clock_after, cursor,
+             human, level, result) VALUES (?1, ?2, ?2, '', '', '', 0, '', '', '*')",
+            params![r.id, r.created],
+        )
+        .map_err(|e| DbError::of("cannot store the game", e))?;
+        write_game(
+            &tx,
+            r,
+            result,
+            0,
+            &r.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+        )?;
+        tx.commit()
+            .map_err(|e| DbError::of("cannot store the game", e))
     }
 
-    /// Write the game (its whole row, in one transaction).
-    pub fn save(&self, g: &WebGame) -> Result<(), String> {
-        let row = Row::of(g);
-        self.conn()
+    /// Store a change: the moves it drops and adds, and the game's columns.
+    pub fn save(&self, d: &Draft) -> Result<(), DbError> {
+        let (kept, added) = d.line_change();
+        let ucis: Vec<String> = added.iter().map(|t| t.uci.clone()).collect();
+        let result = d.result().map_or("*", |e| e.result.pgn());
+        let mut conn = lock(&self.conn);
+        let tx = conn
+            .transaction()
+            .map_err(|e| DbError::of("cannot store the change", e))?;
+        write_game(&tx, &d.record, result, kept, &ucis)?;
+        tx.commit()
+            .map_err(|e| DbError::of("cannot store the change", e))
+    }
+
+    /// Keep a game's finished review (JSON: the moves reviewed and the
+    /// result).
+    pub fn save_review(&self, id: &str, review: &Value) -> Result<(), DbError> {
+        lock(&self.conn)
             .execute(
-                "INSERT OR REPLACE INTO games (id, created, updated, start_fen, moves,
-                 clock_after, cursor, human, level, clock_base, clock_inc, turn_start,
-                 forfeit, result, seat_white, seat_black, draw_offer, rematch_offer,
-                 rematch, review) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
-                 ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)",
-                params![
-                    g.id,
-                    g.created,
-                    super::clock::now_ms(),
-                    row.start_fen,
-                    row.moves,
-                    row.clock_after,
-                    g.cursor as i64,
-                    row.human,
-                    row.level,
-                    row.clock_base,
-                    row.clock_inc,
-                    row.turn_start,
-                    row.forfeit,
-                    row.result,
-                    g.keys.as_ref().map(|k| k.white.clone()),
-                    g.keys.as_ref().map(|k| k.black.clone()),
-                    g.draw_offer.map(color_word),
-                    g.rematch_offer.map(color_word),
-                    g.rematch,
-                    g.review
-                        .as_ref()
-                        .and_then(|r| r.stored())
-                        .map(|v| v.to_string()),
-                ],
+                "UPDATE games SET review = ?2 WHERE id = ?1",
+                params![id, review.to_string()],
             )
             .map(|_| ())
-            .map_err(|e| format!("cannot store the game: {e}"))
+            .map_err(|e| DbError::of("cannot store the review", e))
     }
 
-    /// The game with this id, if kept.
-    pub fn load(&self, id: &str) -> Result<Option<WebGame>, String> {
-        let conn = self.conn();
+    /// The game with this id, if kept, with its stored review.
+    pub fn load(&self, id: &str) -> Result<Option<(GameRecord, Option<Value>)>, DbError> {
+        let conn = lock(&self.conn);
+        let read = |e| DbError::of(&format!("cannot read game {id}"), e);
         let row = conn
             .query_row(
-                "SELECT created, start_fen, moves, clock_after, cursor, human, level,
-                 clock_base, clock_inc, turn_start, forfeit, seat_white, seat_black,
-                 draw_offer, rematch_offer, rematch, review FROM games WHERE id = ?1",
+                "SELECT created, start_fen, cursor, human, level, clock_base, clock_inc,
+                 turn_start, forfeit, seat_white, seat_black, draw_offer, rematch_offer,
+                 rematch, review FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok(Stored {
                         created: r.get(0)?,
                         start_fen: r.get(1)?,
-                        moves: r.get(2)?,
-                        clock_after: r.get(3)?,
-                        cursor: r.get(4)?,
-                        human: r.get(5)?,
-                        level: r.get(6)?,
-                        clock: (r.get(7)?, r.get(8)?, r.get(9)?),
-                        forfeit: r.get(10)?,
-                        keys: (r.get(11)?, r.get(12)?),
-                        offers: (r.get(13)?, r.get(14)?),
-                        rematch: r.get(15)?,
-                        review: r.get(16)?,
+                        cursor: r.get(2)?,
+                        human: r.get(3)?,
+                        level: r.get(4)?,
+                        clock: (r.get(5)?, r.get(6)?, r.get(7)?),
+                        forfeit: r.get(8)?,
+                        keys: (r.get(9)?, r.get(10)?),
+                        offers: (r.get(11)?, r.get(12)?),
+                        rematch: r.get(13)?,
+                        review: r.get(14)?,
+                        moves: Vec::new(),
                     })
                 },
             )
             .optional()
-            .map_err(|e| format!("cannot read game {id}: {e}"))?;
-        row.map(|s| s.game(id).map_err(|e| format!("game {id} is damaged: {e}")))
-            .transpose()
+            .map_err(read)?;
+        let Some(mut stored) = row else {
+            return Ok(None);
+        };
+        let mut stmt = conn
+            .prepare("SELECT uci, clock_after FROM moves WHERE game = ?1 ORDER BY ply")
+            .map_err(read)?;
+        stored.moves = stmt
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .and_then(|rows| rows.collect::<Result<Vec<_>, _>>())
+            .map_err(read)?;
+        let review = stored
+            .review
+            .as_deref()
+            .and_then(|r| serde_json::from_str(r).ok());
+        let record = stored
+            .record(id)
+            .map_err(|e| DbError::Other(format!("game {id} is damaged: {e}")))?;
+        Ok(Some((record, review)))
     }
 
     /// Ids of the games not finished yet (their clocks and engine moves
     /// resume when the server starts).
-    pub fn unfinished(&self) -> Result<Vec<String>, String> {
-        let conn = self.conn();
+    pub fn unfinished(&self) -> Result<Vec<String>, DbError> {
+        let conn = lock(&self.conn);
+        let list = |e| DbError::of("cannot list the games", e);
+        // Analysis boards have no clock and no engine turn to resume.
         let mut stmt = conn
-            // Analysis boards have no clock and no engine turn to resume.
             .prepare("SELECT id FROM games WHERE result = '*' AND human != 'both'")
-            .map_err(|e| e.to_string())?;
+            .map_err(list)?;
         let ids = stmt
             .query_map([], |r| r.get(0))
             .and_then(|rows| rows.collect::<Result<Vec<String>, _>>())
-            .map_err(|e| format!("cannot list the games: {e}"))?;
+            .map_err(list)?;
         Ok(ids)
     }
 
     /// A summary of each of these games that is kept (date, sides, level,
     /// result, moves), newest first; empty games are left out.
-    pub fn summaries(&self, ids: &[String]) -> Result<Vec<Value>, String> {
-        let conn = self.conn();
+    pub fn summaries(&self, ids: &[String]) -> Result<Vec<Value>, DbError> {
+        let conn = lock(&self.conn);
         let mut stmt = conn
             .prepare(
-                "SELECT id, created, updated, human, level, result, moves, clock_base,
+                "SELECT id, created, updated, human, level, result, plies, clock_base,
                  clock_inc FROM games WHERE id = ?1",
             )
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| DbError::of("cannot list the games", e))?;
         let mut out = Vec::new();
         for id in ids {
             let found = stmt
                 .query_row([id], summary_row)
                 .optional()
-                .map_err(|e| format!("cannot read game {id}: {e}"))?;
+                .map_err(|e| DbError::of(&format!("cannot read game {id}"), e))?;
             // A game nobody has moved in is not worth listing (a friend's
             // game waiting for its first move is: its links are needed).
             out.extend(found.filter(|v| v["plies"] != 0 || v["human"] == "friends"));
@@ -234,9 +270,61 @@ impl Db {
     }
 }
 
+/// Write a game's columns, drop its moves from ply `kept` on and add
+/// `added` after them (with each move's clock), in `tx`.
+fn write_game(
+    tx: &rusqlite::Transaction<'_>,
+    r: &GameRecord,
+    result: &str,
+    kept: usize,
+    added: &[String],
+) -> Result<(), DbError> {
+    let store = |e| DbError::of("cannot store the game", e);
+    tx.execute(
+        "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
+        params![r.id, kept as i64],
+    )
+    .map_err(store)?;
+    let mut insert = tx
+        .prepare_cached("INSERT INTO moves (game, ply, uci, clock_after) VALUES (?1, ?2, ?3, ?4)")
+        .map_err(store)?;
+    for (i, uci) in added.iter().enumerate() {
+        let ply = kept + i;
+        let clock = r.clocks.as_ref().and_then(|c| c.after.get(ply).copied());
+        insert
+            .execute(params![r.id, ply as i64, uci, clock])
+            .map_err(store)?;
+    }
+    let c = r.clocks.as_ref();
+    let keys = r.keys.as_ref();
+    tx.execute(
+        &format!("UPDATE games SET {GAME_COLUMNS} WHERE id = ?1"),
+        params![
+            r.id,
+            super::clock::now_ms(),
+            r.start.to_fen(),
+            r.cursor as i64,
+            seats_word(r.seats),
+            r.level.to_json().to_string(),
+            c.map(|c| c.control.base_ms),
+            c.map(|c| c.control.inc_ms),
+            c.map(|c| c.turn_start),
+            r.forfeit.and_then(forfeit_word),
+            result,
+            keys.map(|k| k.white.clone()),
+            keys.map(|k| k.black.clone()),
+            r.draw_offer.map(color_word),
+            r.rematch_offer.map(color_word),
+            r.rematch,
+            r.line.len() as i64,
+        ],
+    )
+    .map_err(store)?;
+    Ok(())
+}
+
 /// One summary from a row.
 fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Value> {
-    let moves: String = r.get(6)?;
     let level: String = r.get(4)?;
     let (base, inc): (Option<i64>, Option<i64>) = (r.get(7)?, r.get(8)?);
     let control = base.zip(inc).map(|(b, i)| {
@@ -253,132 +341,18 @@ fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Value> {
         "human": r.get::<_, String>(3)?,
         "level": serde_json::from_str::<Value>(&level).unwrap_or(Value::Null),
         "result": r.get::<_, String>(5)?,
-        "plies": moves.split_whitespace().count(),
+        "plies": r.get::<_, i64>(6)?,
         "clock": control,
     }))
 }
 
 /// Make the database file's folder if it is missing.
-fn make_folder(p: &Path) -> Result<(), String> {
+fn make_folder(p: &Path) -> Result<(), DbError> {
     match p.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(dir) => std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot make the folder {}: {e}", dir.display())),
+        Some(dir) => std::fs::create_dir_all(dir).map_err(|e| {
+            DbError::ReadOnly(format!("cannot make the folder {}: {e}", dir.display()))
+        }),
         None => Ok(()),
-    }
-}
-
-/// Check the file is ours and not newer, then migrate it.
-fn prepare(conn: &Connection, path: &DbPath) -> Result<(), String> {
-    let not_ours = |e: rusqlite::Error| format!("not a humpty game database ({e})");
-    let app: i32 = conn
-        .query_row("PRAGMA application_id", [], |r| r.get(0))
-        .map_err(not_ours)?;
-    let version: usize = conn
-        .query_row("PRAGMA user_version", [], |r| r.get::<_, i64>(0))
-        .map_err(not_ours)?
-        .try_into()
-        .map_err(|_| "a negative schema version".to_string())?;
-    let tables: i64 = conn
-        .query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))
-        .map_err(not_ours)?;
-    if app != APPLICATION_ID && (app != 0 || tables > 0) {
-        return Err("not a humpty game database (another program's SQLite file)".into());
-    }
-    if version > SCHEMA_VERSION {
-        return Err(format!(
-            "written by a newer humpty (schema {version}; this one reads up to {SCHEMA_VERSION}): \
-             upgrade humpty or choose another file with --db"
-        ));
-    }
-    if let DbPath::File(_) = path {
-        // Every commit reaches the disk before the change is answered.
-        conn.execute_batch("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;")
-            .map_err(|e| format!("cannot set up the journal: {e}"))?;
-    }
-    for (v, sql) in MIGRATIONS.iter().enumerate().skip(version) {
-        let step = format!(
-            "BEGIN; {sql}; PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {}; COMMIT;",
-            v + 1
-        );
-        conn.execute_batch(&step)
-            .map_err(|e| format!("cannot bring the schema to version {}: {e}", v + 1))?;
-    }
-    Ok(())
-}
-
-/// A game's columns as written.
-struct Row {
-    start_fen: String,
-    moves: String,
-    clock_after: String,
-    human: &'static str,
-    level: String,
-    clock_base: Option<i64>,
-    clock_inc: Option<i64>,
-    turn_start: Option<i64>,
-    forfeit: Option<String>,
-    result: &'static str,
-}
-
-impl Row {
-    fn of(g: &WebGame) -> Row {
-        let end = g.end_position();
-        let result = g
-            .ending_at(&end, g.line.len())
-            .map_or("*", |e| e.result.pgn());
-        let words = |v: Vec<String>| v.join(" ");
-        let c = g.clocks.as_ref();
-        Row {
-            start_fen: g.start.to_fen(),
-            moves: words(g.line.iter().map(|m| m.to_string()).collect()),
-            clock_after: words(c.map_or(Vec::new(), |c| {
-                c.after.iter().map(|t| t.to_string()).collect()
-            })),
-            human: seats_word(g.seats),
-            level: g.level.to_json().to_string(),
-            clock_base: c.map(|c| c.control.base_ms),
-            clock_inc: c.map(|c| c.control.inc_ms),
-            turn_start: c.map(|c| c.turn_start),
-            forfeit: g.forfeit.and_then(forfeit_word),
-            result,
-        }
-    }
-}
-
-/// "white", "black" or "both".
-pub fn seats_word(s: Seats) -> &'static str {
-    match s {
-        Seats::Human(Color::White) => "white",
-        Seats::Human(Color::Black) => "black",
-        Seats::Both => "both",
-        Seats::Friends => "friends",
-    }
-}
-
-/// "white" or "black".
-fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// A colour as written by `color_word`.
-fn read_color(text: &str) -> Result<Color, String> {
-    match text {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(format!("bad colour '{text}'")),
-    }
-}
-
-/// `resign:white`, `time:black` (the forfeits a web game can have).
-fn forfeit_word(e: GameEnd) -> Option<String> {
-    match e.reason {
-        Reason::Resigned(c) => Some(format!("resign:{}", c.to_string().to_lowercase())),
-        Reason::Time(c) => Some(format!("time:{}", c.to_string().to_lowercase())),
-        Reason::Agreement => Some("agreement".into()),
-        _ => None,
     }
 }
 
@@ -386,8 +360,6 @@ fn forfeit_word(e: GameEnd) -> Option<String> {
 struct Stored {
     created: i64,
     start_fen: String,
-    moves: String,
-    clock_after: String,
     cursor: i64,
     human: String,
     level: String,
@@ -397,20 +369,16 @@ struct Stored {
     offers: (Option<String>, Option<String>),
     rematch: Option<String>,
     review: Option<String>,
+    /// Each move and the mover's clock after it.
+    moves: Vec<(String, Option<i64>)>,
 }
 
 impl Stored {
-    /// The game again; its clock resumes now (the time the server was down
-    /// is not charged to anyone).
-    fn game(self, id: &str) -> Result<WebGame, String> {
+    /// The record again; its clock resumes now (the time the server was
+    /// down is not charged to anyone).
+    fn record(self, id: &str) -> Result<GameRecord, String> {
         let start = Position::from_fen(&self.start_fen).map_err(|e| format!("bad FEN: {e}"))?;
-        let seats = match self.human.as_str() {
-            "white" => Seats::Human(Color::White),
-            "black" => Seats::Human(Color::Black),
-            "both" => Seats::Both,
-            "friends" => Seats::Friends,
-            other => return Err(format!("bad seats '{other}'")),
-        };
+        let seats = read_seats(&self.human).ok_or(format!("bad seats '{}'", self.human))?;
         let level_json: Value = serde_json::from_str(&self.level).map_err(|e| e.to_string())?;
         let level = Level::from_json(&level_json)?;
         let control = match self.clock {
@@ -420,11 +388,11 @@ impl Stored {
             }),
             _ => None,
         };
-        let mut g = WebGame::new(start, seats, level, control);
+        let mut g = GameRecord::new(start, seats, level, control);
         g.id = id.to_string();
         g.created = self.created;
         let mut pos = g.start.clone();
-        for text in self.moves.split_whitespace() {
+        for (text, _) in &self.moves {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| format!("move {text}: {e}"))?;
@@ -433,49 +401,37 @@ impl Stored {
         }
         if let Some(c) = &mut g.clocks {
             c.after = self
-                .clock_after
-                .split_whitespace()
-                .map(|t| t.parse::<i64>().map_err(|e| format!("clock {t}: {e}")))
-                .collect::<Result<_, _>>()?;
-            c.after.truncate(g.line.len());
+                .moves
+                .iter()
+                .map(|(_, t)| t.unwrap_or(c.control.base_ms))
+                .collect();
         }
         g.cursor = usize::try_from(self.cursor).unwrap_or(0).min(g.line.len());
-        g.forfeit = self.forfeit.as_deref().map(read_forfeit).transpose()?;
+        let color = |t: Option<String>| {
+            t.map(|t| read_color(&t).ok_or(format!("bad colour '{t}'")))
+                .transpose()
+        };
+        g.forfeit = self
+            .forfeit
+            .map(|f| read_forfeit(&f).ok_or(format!("bad forfeit '{f}'")))
+            .transpose()?;
         g.keys = match self.keys {
             (Some(white), Some(black)) => Some(SeatKeys { white, black }),
             _ => None,
         };
-        g.draw_offer = self.offers.0.as_deref().map(read_color).transpose()?;
-        g.rematch_offer = self.offers.1.as_deref().map(read_color).transpose()?;
+        g.draw_offer = color(self.offers.0)?;
+        g.rematch_offer = color(self.offers.1)?;
         g.rematch = self.rematch;
-        let review = self
-            .review
-            .as_deref()
-            .and_then(|r| serde_json::from_str(r).ok());
-        g.review = review
-            .and_then(|r: Value| super::review::ReviewJob::restored(&r, &g.start))
-            .map(std::sync::Arc::new);
         Ok(g)
-    }
-}
-
-/// Read `resign:white` and the like.
-fn read_forfeit(text: &str) -> Result<GameEnd, String> {
-    if text == "agreement" {
-        return Ok(GameEnd::agreed_draw());
-    }
-    let (kind, color) = text.split_once(':').ok_or("bad forfeit")?;
-    let c = read_color(color)?;
-    match kind {
-        "resign" => Ok(GameEnd::resigned(c)),
-        "time" => Ok(GameEnd::time(c)),
-        _ => Err(format!("bad forfeit '{text}'")),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::piece::Color;
+    use crate::rules::result::GameEnd;
+    use crate::web::game::{Seats, WebGame};
 
     #[test]
     fn a_game_reads_back_as_it_was_written() {
@@ -490,24 +446,38 @@ mod tests {
             Level::Skill(4),
             Some(control),
         );
-        g.id = "00ff".into();
+        g.record.id = "00ff".into();
+        db.insert(&g.record, "*").unwrap();
         for _ in 0..3 {
-            let m = g.end_position().legal_moves()[0];
-            g.play(m);
+            let mut d = g.draft();
+            let m = d.end_position().legal_moves()[0];
+            d.play(m);
+            db.save(&d).unwrap();
+            g.apply(d);
         }
-        g.cursor = 1;
-        g.forfeit = Some(GameEnd::resigned(Color::Black));
-        db.save(&g).unwrap();
-        let back = db.load("00ff").unwrap().expect("kept");
-        assert_eq!(back.line, g.line);
+        let mut d = g.draft();
+        d.record.cursor = 1;
+        d.record.forfeit = Some(GameEnd::resigned(Color::Black));
+        db.save(&d).unwrap();
+        g.apply(d);
+        let (back, review) = db.load("00ff").unwrap().expect("kept");
+        assert!(review.is_none());
+        let r = &g.record;
+        assert_eq!(back.line, r.line);
         assert_eq!(back.cursor, 1);
-        assert_eq!(back.seats, g.seats);
-        assert_eq!(back.level, g.level);
-        assert_eq!(back.forfeit, g.forfeit);
-        assert_eq!(back.created, g.created);
-        let (a, b) = (back.clocks.unwrap(), g.clocks.unwrap());
+        assert_eq!(back.seats, r.seats);
+        assert_eq!(back.level, r.level);
+        assert_eq!(back.forfeit, r.forfeit);
+        assert_eq!(back.created, r.created);
+        let (a, b) = (back.clocks.unwrap(), r.clocks.clone().unwrap());
         assert_eq!((a.control, a.after), (b.control, b.after));
         assert!(db.load("0000").unwrap().is_none());
         assert!(db.unfinished().unwrap().is_empty(), "resigned: finished");
+        // A take-back drops the moves after it.
+        let mut d = g.draft();
+        d.record.forfeit = None;
+        d.truncate(1);
+        db.save(&d).unwrap();
+        assert_eq!(db.load("00ff").unwrap().unwrap().0.line.len(), 1);
     }
 }

@@ -6,10 +6,11 @@
 //! On start-up, every unfinished game is picked up again.
 
 use super::clock::now_ms;
-use super::events::{notice, publish};
-use super::game::{Seats, Waiting, WebGame};
+use super::events::{notice, publish, publish_status};
+use super::game::{Draft, Seats, SharedGame, Waiting, WebGame};
 use super::http::ApiError;
-use super::store::{lock, SharedGame};
+use super::review;
+use super::sync::lock;
 use super::view::engine_move_json;
 use super::App;
 use crate::engine::{GoParams, SearchResult};
@@ -41,24 +42,25 @@ pub fn find(app: &Arc<App>, id: &str) -> Result<SharedGame, ApiError> {
     Ok(game)
 }
 
-/// Make a change to a game: `f` works on a copy, which is written to the
-/// database and only then put in force and sent to every page; then the
-/// engine's move starts if the game waits for it. Returns the new state.
+/// Make a change to a game: `f` works on a draft, which is written to the
+/// database (the moves it adds and drops, and the game's own columns) and
+/// only then put in force and sent to every page as one delta; then the
+/// engine's move starts if the game waits for it. Returns the delta.
 pub fn change<T>(
     app: &Arc<App>,
     game: &SharedGame,
-    f: impl FnOnce(&mut WebGame) -> Result<T, ApiError>,
+    f: impl FnOnce(&mut Draft) -> Result<T, ApiError>,
 ) -> Result<Value, ApiError> {
-    let state = {
+    let delta = {
         let mut g = lock(game);
-        let mut next = g.clone();
-        f(&mut next)?;
-        app.store.save(&next)?;
-        *g = next;
-        publish(&g)
+        let mut draft = g.draft();
+        f(&mut draft)?;
+        app.store.save(&draft)?;
+        let from = g.apply(draft);
+        publish(&g, from)
     };
     drive(app, game);
-    Ok(state)
+    Ok(delta)
 }
 
 /// What one engine move needs.
@@ -72,19 +74,18 @@ struct Turn {
 /// Start the engine's move if the game waits for it and it has not begun.
 pub fn drive(app: &Arc<App>, game: &SharedGame) {
     let mut g = lock(game);
-    let end = g.end_position();
-    if g.thinking.is_some() || g.waiting(&end) != Waiting::Engine {
+    if g.live.thinking.is_some() || g.waiting() != Waiting::Engine {
         return;
     }
     let flag = Arc::new(AtomicBool::new(false));
-    g.thinking = Some(Arc::clone(&flag));
+    g.live.thinking = Some(Arc::clone(&flag));
     let turn = Turn {
-        ply: g.line.len(),
-        skill: g.level.skill_level(),
+        ply: g.record.line.len(),
+        skill: g.record.level.skill_level(),
         go: go_params(&g),
-        pos: end,
+        pos: g.live.end.clone(),
     };
-    publish(&g);
+    publish_status(&g);
     drop(g);
     let (app2, game2, flag2) = (Arc::clone(app), Arc::clone(game), Arc::clone(&flag));
     let spawned = std::thread::Builder::new()
@@ -98,15 +99,16 @@ pub fn drive(app: &Arc<App>, game: &SharedGame) {
             "problem",
             &json!({"error": format!("cannot start the engine: {e}")}),
         );
-        publish(&g);
+        publish_status(&g);
     }
 }
 
 /// The level's limits, capped by the engine's clock when the game is timed.
 fn go_params(g: &WebGame) -> GoParams {
-    let mut go = g.level.go_params();
-    if let (Some(c), Some(side)) = (&g.clocks, g.clock_running(false)) {
-        let left = c.budget(side, g.start.side_to_move(), now_ms());
+    let r = &g.record;
+    let mut go = r.level.go_params();
+    if let (Some(c), Some(side)) = (&r.clocks, r.clock_running(false)) {
+        let left = c.budget(side, r.start.side_to_move(), now_ms());
         let inc = Duration::from_millis(c.control.inc_ms.max(0) as u64);
         let cap = (left / 30 + inc * 3 / 4)
             .min(left / 2)
@@ -131,19 +133,16 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
             Err(_) => return,
         }
     };
-    let ours = |g: &WebGame| {
-        g.thinking.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag)) && g.line.len() == turn.ply
-    };
     let Some(best) = found.best else {
         let mut g = lock(game);
         g.end_thinking(flag);
-        publish(&g);
+        publish_status(&g);
         return;
     };
     let about = engine_move_json(&turn.pos, best, found.score, found.depth);
-    let played = change(app, game, |g| {
-        if ours(g) {
-            g.play_engine(best, about);
+    let played = change(app, game, |d| {
+        if d.thinking_is(flag) && d.record.line.len() == turn.ply {
+            d.play_engine(best, about);
         }
         Ok(())
     });
@@ -151,7 +150,7 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
         let mut g = lock(game);
         g.end_thinking(flag);
         notice(&g, "problem", &json!({"error": e.message}));
-        publish(&g);
+        publish_status(&g);
     }
 }
 
@@ -159,16 +158,16 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
 pub fn judge_flag(app: &Arc<App>, game: &SharedGame) {
     let loser = {
         let g = lock(game);
-        match g.flag_down(now_ms()) {
-            Some(c) if g.ending_at(&g.end_position(), g.line.len()).is_none() => c,
+        match g.record.flag_down(now_ms()) {
+            Some(c) if g.result().is_none() => c,
             _ => return,
         }
     };
-    let _ = change(app, game, |g| {
-        if g.flag_down(now_ms()) == Some(loser) {
-            g.stop_search();
-            g.stop_thinking();
-            g.forfeit = Some(GameEnd::time(loser));
+    let _ = change(app, game, |d| {
+        if d.record.flag_down(now_ms()) == Some(loser) {
+            d.stop_search();
+            d.stop_thinking();
+            d.record.forfeit = Some(GameEnd::time(loser));
         }
         Ok(())
     });
@@ -191,7 +190,7 @@ pub fn watch_clocks(app: Weak<App>) -> Result<(), String> {
 }
 
 /// Pick up every unfinished game after a start: flags, then engine moves.
-pub fn resume(app: &Arc<App>) -> Result<usize, String> {
+pub fn resume(app: &Arc<App>) -> Result<usize, super::db::DbError> {
     let ids = app.store.unfinished()?;
     for id in &ids {
         if let Err(e) = find(app, id) {
@@ -215,15 +214,15 @@ const ENGINE_MOVE_WAIT: Duration = Duration::from_secs(300);
 pub fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value, ApiError> {
     let ply = {
         let g = lock(game);
-        match g.waiting(&g.end_position()) {
-            Waiting::Over => return Err(over(&g)),
-            Waiting::Human if g.last_engine.is_some() && !now => return Ok(with_engine(&g)),
+        match g.waiting() {
+            Waiting::Over => return Err(over(g.result().expect("over"))),
+            Waiting::Human if g.live.last_engine.is_some() && !now => return Ok(with_engine(&g)),
             Waiting::Human => {
                 drop(g);
-                change(app, game, |g| {
-                    match g.seats {
-                        Seats::Human(c) => g.seats = Seats::Human(!c),
-                        Seats::Both => g.engine_once = true,
+                change(app, game, |d| {
+                    match d.record.seats {
+                        Seats::Human(c) => d.record.seats = Seats::Human(!c),
+                        Seats::Both => d.engine_once = true,
                         Seats::Friends => {
                             return Err(ApiError::new(
                                 409,
@@ -233,19 +232,19 @@ pub fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value
                     }
                     Ok(())
                 })?;
-                lock(game).line.len()
+                lock(game).record.line.len()
             }
-            Waiting::Engine => g.line.len(),
+            Waiting::Engine => g.record.line.len(),
         }
     };
     let deadline = std::time::Instant::now() + ENGINE_MOVE_WAIT;
     while std::time::Instant::now() < deadline {
         {
             let g = lock(game);
-            if g.line.len() > ply && g.last_engine.is_some() {
+            if g.record.line.len() > ply && g.live.last_engine.is_some() {
                 return Ok(with_engine(&g));
             }
-            let waits = g.line.len() == ply && g.waiting(&g.end_position()) == Waiting::Engine;
+            let waits = g.record.line.len() == ply && g.waiting() == Waiting::Engine;
             if !waits {
                 return Err(ApiError::new(
                     409,
@@ -261,16 +260,13 @@ pub fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value
 /// The state with the engine's last move.
 fn with_engine(g: &WebGame) -> Value {
     let mut state = super::view::game_json(g);
-    state["engine"] = g.last_engine.clone().unwrap_or(Value::Null);
+    state["engine"] = g.live.last_engine.clone().unwrap_or(Value::Null);
     state
 }
 
 /// 409: the game is over.
-pub fn over(g: &WebGame) -> ApiError {
-    let text = g
-        .ending_at(&g.end_position(), g.line.len())
-        .map_or_else(String::new, |e| e.text());
-    ApiError::new(409, format!("the game is over ({text})"))
+pub fn over(e: GameEnd) -> ApiError {
+    ApiError::new(409, format!("the game is over ({})", e.text()))
 }
 
 /// Search `pos` on a pooled engine until the limits or the stop flag.
@@ -308,4 +304,52 @@ fn think(
             }
         }
     }
+}
+
+/// `POST .../review` `{"nodes"?: N}`: review the game's line in the
+/// background (a review of the same line is kept, not redone); the
+/// finished review is stored with the game.
+pub fn start_review(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Value, ApiError> {
+    let nodes = review::nodes_of(body)?;
+    let mut g = lock(game);
+    if let Some(job) = &g.live.review {
+        if job.line == g.record.line {
+            return Ok(review::status(job));
+        }
+    }
+    let job = Arc::new(review::ReviewJob::new(g.record.line.clone()));
+    g.live.review = Some(Arc::clone(&job));
+    let start = g.record.start.clone();
+    drop(g);
+    let (app, worker, game) = (Arc::clone(app), Arc::clone(&job), Arc::clone(game));
+    std::thread::spawn(move || {
+        let result = review::run(&app, &start, &worker, nodes);
+        // Under the game's lock, so nobody sees it done before it is kept.
+        let g = lock(&game);
+        worker.finish(result);
+        let current = g
+            .live
+            .review
+            .as_ref()
+            .is_some_and(|r| Arc::ptr_eq(r, &worker));
+        if let (true, Some(stored)) = (current, worker.stored()) {
+            if let Err(e) = app.store.save_review(&g.record.id, &stored) {
+                eprintln!(
+                    "humpty serve: the review of game {} is not stored: {}",
+                    g.record.id, e.message
+                );
+            }
+        }
+    });
+    Ok(review::status(&job))
+}
+
+/// `GET .../review`: the review's progress, and its result when done.
+pub fn review_state(game: &SharedGame) -> Result<Value, ApiError> {
+    let g = lock(game);
+    let job = g.live.review.as_ref();
+    let job = job.ok_or_else(|| ApiError::new(404, "no review of this game yet"))?;
+    let mut v = review::status(job);
+    v["current"] = json!(job.line == g.record.line);
+    Ok(v)
 }

@@ -1,13 +1,16 @@
 //! Each game's event stream (`GET /api/games/{id}/events`): every page
-//! showing a game listens to it, and gets the whole state after every
-//! change (a move by anyone, the engine thinking, a flag, a new position),
-//! so the page only draws what the server says. A slow page that falls
-//! behind skips to the next state, which is complete.
+//! showing a game listens to it. A page that joins gets the whole state;
+//! after that, every change (a move by anyone, the engine thinking, a
+//! flag, a new position) comes as one delta: the state's head (position,
+//! legal moves, status, clocks) and the moves that replace the line from
+//! a ply on (`view::delta_json`), so an event's size does not grow with
+//! the game. A page that falls behind is sent the whole state again.
 
-use super::game::WebGame;
-use super::store::SharedGame;
-use super::view::game_json;
+use super::game::{SharedGame, WebGame};
+use super::sync::lock;
+use super::view::{delta_json, game_json};
 use serde_json::Value;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc};
 
@@ -20,27 +23,41 @@ fn wire(kind: &str, data: &Value) -> String {
     format!("event: {kind}\ndata: {data}\n\n")
 }
 
-/// Send the game's state to every page showing it; returns the state.
-pub fn publish(g: &WebGame) -> Value {
-    let state = game_json(g);
-    let _ = g.events.send(wire("state", &state));
-    state
+/// Send a change to every page showing the game: the head and the moves
+/// from ply `from` on. Returns the delta (a change's answer).
+pub fn publish(g: &WebGame, from: usize) -> Value {
+    g.live.version.fetch_add(1, Ordering::SeqCst);
+    let delta = delta_json(g, from);
+    let _ = g.live.events.send(wire("state", &delta));
+    delta
+}
+
+/// Send a change that leaves the line as it was (the engine starts or
+/// stops thinking).
+pub fn publish_status(g: &WebGame) {
+    publish(g, g.record.line.len());
 }
 
 /// Tell every page showing the game something that is not a state (an
 /// error of the engine's turn, say).
 pub fn notice(g: &WebGame, kind: &str, data: &Value) {
-    let _ = g.events.send(wire(kind, data));
+    let _ = g.live.events.send(wire(kind, data));
 }
 
-/// Start listening to a game: its state now, and what comes after.
+/// Start listening to a game: its whole state now, and what comes after.
 pub fn subscribe(game: &SharedGame) -> (String, broadcast::Receiver<String>) {
-    let g = super::store::lock(game);
-    (wire("state", &game_json(&g)), g.events.subscribe())
+    let g = lock(game);
+    (wire("state", &game_json(&g)), g.live.events.subscribe())
 }
 
-/// Pass a game's events to one page until it leaves.
-pub async fn relay(first: String, mut rx: broadcast::Receiver<String>, out: mpsc::Sender<String>) {
+/// Pass a game's events to one page until it leaves; a page that fell
+/// behind gets the whole state, then the events after it.
+pub async fn relay(
+    game: SharedGame,
+    first: String,
+    mut rx: broadcast::Receiver<String>,
+    out: mpsc::Sender<String>,
+) {
     if out.send(first).await.is_err() {
         return;
     }
@@ -51,7 +68,18 @@ pub async fn relay(first: String, mut rx: broadcast::Receiver<String>, out: mpsc
         };
         let text = match next {
             Ok(t) => t,
-            Err(broadcast::error::RecvError::Lagged(_)) => continue,
+            Err(broadcast::error::RecvError::Lagged(_)) => {
+                // Skipped deltas cannot be pieced together: start again
+                // (off the network's threads: a long game's state is big).
+                let g = SharedGame::clone(&game);
+                match tokio::task::spawn_blocking(move || subscribe(&g)).await {
+                    Ok((whole, fresh)) => {
+                        rx = fresh;
+                        whole
+                    }
+                    Err(_) => return,
+                }
+            }
             Err(broadcast::error::RecvError::Closed) => return,
         };
         if out.send(text).await.is_err() {

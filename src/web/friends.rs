@@ -7,11 +7,13 @@
 use super::actions;
 use super::clock::TimeControl;
 use super::driver::{change, over};
-use super::game::{SeatKeys, Seats, WebGame};
+use super::game::{Draft, GameRecord, SeatKeys, Seats, SharedGame, WebGame};
 use super::http::{body_json, ApiError, Reply};
 use super::level;
-use super::store::{lock, new_id, SharedGame};
-use super::view::{color_word, game_json};
+use super::store::new_id;
+use super::sync::lock;
+use super::view::game_json;
+use super::words::color_word;
 use super::App;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
@@ -30,7 +32,7 @@ pub fn create(
     clock: Option<TimeControl>,
 ) -> Result<Reply, ApiError> {
     let mut game = WebGame::new(pos, Seats::Friends, level::DEFAULT, clock);
-    game.keys = Some(SeatKeys {
+    game.record.keys = Some(SeatKeys {
         white: new_id(),
         black: new_id(),
     });
@@ -44,18 +46,19 @@ pub fn create(
 /// The keys and the links (the key goes after `#`, so it never reaches a
 /// server log or a `Referer`).
 fn seats_json(g: &WebGame, mine: Color) -> Value {
-    let keys = g.keys.as_ref().expect("a game between two people");
-    let link = |c: Color| format!("/g/{}#seat={}", g.id, keys.of(c));
+    let r = &g.record;
+    let keys = r.keys.as_ref().expect("a game between two people");
+    let link = |c: Color| format!("/g/{}#seat={}", r.id, keys.of(c));
     json!({
         "white": keys.white,
         "black": keys.black,
         "yours": color_word(mine),
-        "links": {"you": link(mine), "friend": link(!mine), "watch": format!("/g/{}", g.id)},
+        "links": {"you": link(mine), "friend": link(!mine), "watch": format!("/g/{}", r.id)},
     })
 }
 
 /// The side the request's `seat` key plays (403 without a valid one).
-fn seat(g: &WebGame, body: &Value) -> Result<Color, ApiError> {
+fn seat(g: &GameRecord, body: &Value) -> Result<Color, ApiError> {
     let key = body.get("seat").and_then(Value::as_str).unwrap_or("");
     g.keys
         .as_ref()
@@ -74,7 +77,7 @@ pub fn route(
     let ok = |state: Value| Ok(Reply::Json(200, state));
     match action {
         "seat" => {
-            let color = seat(&lock(game), &body)?;
+            let color = seat(&lock(game).record, &body)?;
             ok(json!({ "color": color_word(color) }))
         }
         "move" => ok(change(app, game, |g| play(g, &body))?),
@@ -82,15 +85,14 @@ pub fn route(
         "draw" => ok(change(app, game, |g| draw(g, &body))?),
         "rematch" => rematch(app, game, &body),
         "review" => {
-            let g = lock(game);
-            if g.ending_at(&g.end_position(), g.line.len()).is_none() {
+            if lock(game).result().is_none() {
                 return Err(ApiError::new(409, "the review comes after the game"));
             }
-            drop(g);
-            super::review::start(app, game, &body)
+            let state = super::driver::start_review(app, game, &body)?;
+            Ok(Reply::Json(202, state))
         }
         "goto" => ok(change(app, game, |g| {
-            if g.ending_at(&g.end_position(), g.line.len()).is_none() {
+            if g.result().is_none() {
                 return Err(ApiError::new(409, "moves can be looked back at once the game is over"));
             }
             actions::goto(g, &body)
@@ -103,31 +105,31 @@ pub fn route(
 }
 
 /// A move by the side whose key is given, on its turn, at the end.
-fn play(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
-    let color = seat(g, body)?;
-    let end = g.end_position();
-    if g.ending_at(&end, g.line.len()).is_some() {
-        return Err(over(g));
+fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+    let color = seat(&g.record, body)?;
+    if let Some(e) = g.result() {
+        return Err(over(e));
     }
-    if end.side_to_move() != color {
+    if g.end_position().side_to_move() != color {
         return Err(ApiError::new(409, format!("it is {}'s turn", !color)));
     }
-    g.cursor = g.line.len();
+    g.record.cursor = g.record.line.len();
     actions::play(g, body)
 }
 
 /// The key's side resigns.
-fn resign(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
-    let color = seat(g, body)?;
+fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+    let color = seat(&g.record, body)?;
     actions::resign(g, &json!({"color": color_word(color)}))
 }
 
 /// `{"seat", "action": "offer" | "accept" | "decline"}`.
-fn draw(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
-    let color = seat(g, body)?;
-    if g.ending_at(&g.end_position(), g.line.len()).is_some() {
-        return Err(over(g));
+fn draw(d: &mut Draft, body: &Value) -> Result<(), ApiError> {
+    let color = seat(&d.record, body)?;
+    if let Some(e) = d.result() {
+        return Err(over(e));
     }
+    let g = &mut d.record;
     match body.get("action").and_then(Value::as_str) {
         Some("offer") if g.draw_offer == Some(!color) => accept(g),
         Some("offer") => g.draw_offer = Some(color),
@@ -145,7 +147,7 @@ fn draw(g: &mut WebGame, body: &Value) -> Result<(), ApiError> {
 }
 
 /// The draw is agreed.
-fn accept(g: &mut WebGame) {
+fn accept(g: &mut GameRecord) {
     g.draw_offer = None;
     g.cursor = g.line.len();
     g.forfeit = Some(GameEnd::agreed_draw());
@@ -157,20 +159,22 @@ fn accept(g: &mut WebGame) {
 fn rematch(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, ApiError> {
     let (color, fresh) = {
         let g = lock(game);
-        let color = seat(&g, body)?;
-        if g.ending_at(&g.end_position(), g.line.len()).is_none() {
+        let color = seat(&g.record, body)?;
+        if g.result().is_none() {
             return Err(ApiError::new(409, "a rematch comes after the game"));
         }
-        let both = g.rematch_offer == Some(!color) && g.rematch.is_none();
-        (color, both.then(|| swapped(&g)))
+        let r = &g.record;
+        let both = r.rematch_offer == Some(!color) && r.rematch.is_none();
+        (color, both.then(|| swapped(r)))
     };
     let new_id = match fresh {
         Some(new) => Some(app.store.insert(new)?),
         None => None,
     };
-    let state = change(app, game, |g| {
+    let state = change(app, game, |d| {
+        let g = &mut d.record;
         if let Some(new) = &new_id {
-            g.rematch = Some(lock(new).id.clone());
+            g.rematch = Some(lock(new).record.id.clone());
         } else if g.rematch.is_none() {
             g.rematch_offer = Some(color);
         }
@@ -180,10 +184,10 @@ fn rematch(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, Api
 }
 
 /// The rematch of `g`: its start and clock, colours (and keys) swapped.
-fn swapped(g: &WebGame) -> WebGame {
+fn swapped(g: &GameRecord) -> WebGame {
     let control = g.clocks.as_ref().map(|c| c.control);
     let mut new = WebGame::new(g.start.clone(), Seats::Friends, g.level, control);
-    new.keys = g.keys.as_ref().map(|k| SeatKeys {
+    new.record.keys = g.keys.as_ref().map(|k| SeatKeys {
         white: k.black.clone(),
         black: k.white.clone(),
     });

@@ -235,12 +235,13 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
     if let Some(id) = api::stream_path(&target, "events").map(str::to_string) {
         let listen = move || {
             let game = super::driver::find(&app, &id)?;
-            Ok(super::events::subscribe(&game))
+            let (first, rx) = super::events::subscribe(&game);
+            Ok((game, first, rx))
         };
         return match blocking(listen).await {
-            Ok((first, rx)) => {
+            Ok((game, first, rx)) => {
                 let (tx, out) = tokio::sync::mpsc::channel(8);
-                tokio::spawn(super::events::relay(first, rx, tx));
+                tokio::spawn(super::events::relay(game, first, rx, tx));
                 event_stream(out, None)
             }
             Err(e) => error(e),

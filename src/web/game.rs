@@ -1,65 +1,25 @@
-//! One game on the web board: its start position, the line of moves, the
-//! ply shown (a view: moves after it stay until the next move from there
-//! drops them), who plays which side, the engine's level, the clocks, a
-//! result by resignation or the clock, the searches running for it, and the
-//! channel its pages listen on.
+//! One game on the running server: its stored record (`record`) and the
+//! live state only the server holds: the position at the end of the line
+//! and each move's SAN and FEN, kept move by move (never replayed for a
+//! move), the searches running for it, its review, and the channel its
+//! pages listen on. A change is made on a `Draft` (`driver::change`),
+//! which is stored, then put in force with `WebGame::apply`.
 
-use super::clock::{now_ms, Clocks, TimeControl};
+use super::clock::{now_ms, TimeControl};
 use super::level::Level;
+pub use super::record::{GameRecord, SeatKeys, Seats};
+use super::review::ReviewJob;
 use crate::rules::moves::Move;
-use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
 use serde_json::Value;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use tokio::sync::broadcast;
 
-/// Which colours the person at the board moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seats {
-    /// The human has this colour; the engine plays the other.
-    Human(Color),
-    /// The human moves both sides (analysis board).
-    Both,
-    /// Two people, each holding one side's secret seat key (`friends`).
-    Friends,
-}
-
-/// The secret keys of a game between two people: whoever holds one moves
-/// that side (the seat links carry them).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatKeys {
-    /// White's key.
-    pub white: String,
-    /// Black's key.
-    pub black: String,
-}
-
-impl SeatKeys {
-    /// The side this key plays, if any (compared in constant time).
-    pub fn color_of(&self, key: &str) -> Option<Color> {
-        let same = |a: &str, b: &str| {
-            a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0, |d, (x, y)| d | (x ^ y)) == 0
-        };
-        if same(key, &self.white) {
-            Some(Color::White)
-        } else if same(key, &self.black) {
-            Some(Color::Black)
-        } else {
-            None
-        }
-    }
-
-    /// This side's key.
-    pub fn of(&self, c: Color) -> &str {
-        match c {
-            Color::White => &self.white,
-            Color::Black => &self.black,
-        }
-    }
-}
+/// A game shared between the requests that use it.
+pub type SharedGame = Arc<Mutex<WebGame>>;
 
 /// What a game waits for, at the end of its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,30 +43,27 @@ impl Waiting {
     }
 }
 
+/// One move of the line as the pages and the PGN show it, made once when
+/// the move is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The move on the wire (`e2i6`).
+    pub uci: String,
+    /// In SAN (`Axi6+`).
+    pub san: String,
+    /// The position after it.
+    pub fen: String,
+}
+
 /// Pages listening to one game: events waiting for a slow page.
 const EVENT_BUFFER: usize = 32;
 
-/// A game on the server.
-#[derive(Clone)]
-pub struct WebGame {
-    /// Its id (random; set when the store keeps it).
-    pub id: String,
-    /// When it was created (Unix ms).
-    pub created: i64,
-    /// The start position (its FEN is the game's `FEN` tag).
-    pub start: Position,
-    /// Every move played from the start (some may be after `cursor`).
-    pub line: Vec<Move>,
-    /// How many moves of `line` the board shows.
-    pub cursor: usize,
-    /// Who moves what.
-    pub seats: Seats,
-    /// The engine's strength.
-    pub level: Level,
-    /// The clocks, if the game is timed.
-    pub clocks: Option<Clocks>,
-    /// A result by resignation or time (only at the end of the line).
-    pub forfeit: Option<GameEnd>,
+/// What only the running server holds for a game.
+pub struct Live {
+    /// The position at the end of the line, with its history.
+    pub end: Position,
+    /// Each move's SAN and FEN.
+    pub texts: Vec<MoveText>,
     /// Stop flag of the game's running analysis, if any.
     pub search: Option<Arc<AtomicBool>>,
     /// Stop flag of the engine's move being searched, if any.
@@ -119,154 +76,132 @@ pub struct WebGame {
     /// When the game was last used (the memory cache drops the oldest).
     pub touched: Instant,
     /// The review of the game, running or done (`web::review`).
-    pub review: Option<Arc<super::review::ReviewJob>>,
-    /// The seat keys, in a game between two people.
-    pub keys: Option<SeatKeys>,
-    /// The side offering a draw, until the other answers or a move is made.
-    pub draw_offer: Option<Color>,
-    /// The side asking for a rematch, once the game is over.
-    pub rematch_offer: Option<Color>,
-    /// The rematch's game id, once both asked.
-    pub rematch: Option<String>,
+    pub review: Option<Arc<ReviewJob>>,
     /// Every page showing the game listens here (`web::events`).
     pub events: broadcast::Sender<String>,
+    /// How many changes have been sent to the pages: a delta applies to
+    /// the state one version before it.
+    pub version: AtomicU64,
+}
+
+/// A game on the server.
+pub struct WebGame {
+    /// What the database keeps.
+    pub record: GameRecord,
+    /// What only the running server holds.
+    pub live: Live,
+}
+
+/// Each move's text along `line` from `start`, and the position at its end.
+fn walk(start: &Position, line: &[Move]) -> (Position, Vec<MoveText>) {
+    let mut pos = start.clone();
+    let texts = line.iter().map(|&m| play_text(&mut pos, m)).collect();
+    (pos, texts)
+}
+
+/// Play `m` on `pos`; its text.
+fn play_text(pos: &mut Position, m: Move) -> MoveText {
+    let san = pos.san(m);
+    pos.make_move(m);
+    MoveText {
+        uci: m.to_string(),
+        san,
+        fen: pos.to_fen(),
+    }
+}
+
+/// What the game waits for at the end of its line.
+fn waiting(record: &GameRecord, end: &Position, engine_once: bool) -> Waiting {
+    if record.ending_at(end, record.line.len()).is_some() {
+        return Waiting::Over;
+    }
+    match record.seats {
+        Seats::Human(c) if end.side_to_move() != c => Waiting::Engine,
+        Seats::Both if engine_once => Waiting::Engine,
+        _ => Waiting::Human,
+    }
+}
+
+/// The finished game's result, if the game (not an analysis board) is over
+/// at the end of its line: a result is never undone.
+fn final_result(record: &GameRecord, end: &Position) -> Option<GameEnd> {
+    if record.seats == Seats::Both {
+        return None;
+    }
+    record.ending_at(end, record.line.len())
+}
+
+/// The position shown (`end` when the cursor is at the end of the line).
+fn shown(record: &GameRecord, end: &Position) -> Position {
+    if record.cursor == record.line.len() {
+        end.clone()
+    } else {
+        record.position_at(record.cursor)
+    }
 }
 
 impl WebGame {
     /// A new game from `start` (its history is cleared).
     pub fn new(
-        mut start: Position,
+        start: Position,
         seats: Seats,
         level: Level,
         control: Option<TimeControl>,
     ) -> WebGame {
-        start.clear_history();
+        WebGame::from_record(GameRecord::new(start, seats, level, control), None)
+    }
+
+    /// The live game of a stored record (one walk along its line).
+    pub fn from_record(record: GameRecord, review: Option<ReviewJob>) -> WebGame {
+        let (end, texts) = walk(&record.start, &record.line);
         WebGame {
-            id: String::new(),
-            created: now_ms(),
-            start,
-            line: Vec::new(),
-            cursor: 0,
-            seats,
-            level,
-            clocks: control.map(Clocks::new),
-            forfeit: None,
-            search: None,
-            thinking: None,
-            engine_once: false,
-            last_engine: None,
-            touched: Instant::now(),
-            review: None,
-            keys: None,
-            draw_offer: None,
-            rematch_offer: None,
-            rematch: None,
-            events: broadcast::channel(EVENT_BUFFER).0,
+            record,
+            live: Live {
+                end,
+                texts,
+                search: None,
+                thinking: None,
+                engine_once: false,
+                last_engine: None,
+                touched: Instant::now(),
+                review: review.map(Arc::new),
+                events: broadcast::channel(EVENT_BUFFER).0,
+                version: AtomicU64::new(0),
+            },
         }
     }
 
-    /// The same game started again from `start` (a new FEN or PGN): the
-    /// id, seats, level, time control and listeners stay.
-    pub fn restart(&self, start: Position) -> WebGame {
-        let control = self.clocks.as_ref().map(|c| c.control);
-        let mut fresh = WebGame::new(start, self.seats, self.level, control);
-        fresh.id = self.id.clone();
-        fresh.created = self.created;
-        fresh.events = self.events.clone();
-        fresh.keys = self.keys.clone();
-        fresh
-    }
-
-    /// The position shown: the start with the first `cursor` moves played
-    /// (with their history, so repetitions count).
+    /// The position shown.
     pub fn position(&self) -> Position {
-        self.position_at(self.cursor)
-    }
-
-    /// The position after `ply` moves of the line.
-    pub fn position_at(&self, ply: usize) -> Position {
-        let mut pos = self.start.clone();
-        for &m in &self.line[..ply.min(self.line.len())] {
-            pos.make_move(m);
-        }
-        pos
-    }
-
-    /// The position at the end of the line, where the game goes on.
-    pub fn end_position(&self) -> Position {
-        self.position_at(self.line.len())
-    }
-
-    /// The side to move at the end of the line.
-    pub fn side_at_end(&self) -> Color {
-        let first = self.start.side_to_move();
-        if self.line.len().is_multiple_of(2) {
-            first
-        } else {
-            !first
-        }
+        shown(&self.record, &self.live.end)
     }
 
     /// The game result at the shown ply (`pos` is `position()`).
     pub fn ending(&self, pos: &Position) -> Option<GameEnd> {
-        self.ending_at(pos, self.cursor)
+        self.record.ending_at(pos, self.record.cursor)
     }
 
-    /// The game result at `ply` (`pos` is the position there): the rules'
-    /// outcome, or a forfeit at the end of the line.
-    pub fn ending_at(&self, pos: &Position, ply: usize) -> Option<GameEnd> {
-        if let Some(o) = pos.outcome() {
-            return Some(GameEnd::from_outcome(o));
-        }
-        if ply == self.line.len() {
-            return self.forfeit;
-        }
-        None
+    /// The result at the end of the line, if the game is over there.
+    pub fn result(&self) -> Option<GameEnd> {
+        self.record
+            .ending_at(&self.live.end, self.record.line.len())
     }
 
-    /// What the game waits for (`end` is `end_position()`).
-    pub fn waiting(&self, end: &Position) -> Waiting {
-        if self.ending_at(end, self.line.len()).is_some() {
-            return Waiting::Over;
-        }
-        match self.seats {
-            Seats::Human(c) if end.side_to_move() != c => Waiting::Engine,
-            Seats::Both if self.engine_once => Waiting::Engine,
-            _ => Waiting::Human,
-        }
-    }
-
-    /// The side whose clock runs (`over`: the game has ended), if any. As
-    /// on lichess, no clock runs before the game's first move.
-    pub fn clock_running(&self, over: bool) -> Option<Color> {
-        let timed = self.clocks.is_some() && self.seats != Seats::Both;
-        let started = !self.line.is_empty();
-        (timed && started && !over && self.forfeit.is_none()).then(|| self.side_at_end())
-    }
-
-    /// The finished game's result, if the game (not an analysis board) is
-    /// over at the end of its line: a result is never undone.
-    pub fn final_result(&self) -> Option<GameEnd> {
-        if self.seats == Seats::Both {
-            return None;
-        }
-        self.ending_at(&self.end_position(), self.line.len())
-    }
-
-    /// The side whose time has run out at `now`, if any (the game's rules
-    /// ending is not checked: the caller does, once a flag is down).
-    pub fn flag_down(&self, now: i64) -> Option<Color> {
-        let side = self.clock_running(false)?;
-        let c = self.clocks.as_ref()?;
-        (c.left(side, self.start.side_to_move(), Some(side), now) <= 0).then_some(side)
+    /// What the game waits for.
+    pub fn waiting(&self) -> Waiting {
+        waiting(&self.record, &self.live.end, self.live.engine_once)
     }
 
     /// Forget the analysis with this stop flag if it is still the game's
     /// current one; true if it was.
     pub fn end_search(&mut self, flag: &Arc<AtomicBool>) -> bool {
-        let current = self.search.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag));
+        let current = self
+            .live
+            .search
+            .as_ref()
+            .is_some_and(|f| Arc::ptr_eq(f, flag));
         if current {
-            self.search = None;
+            self.live.search = None;
         }
         current
     }
@@ -274,23 +209,133 @@ impl WebGame {
     /// Forget the engine's move with this stop flag if it is still the one
     /// the game waits for.
     pub fn end_thinking(&mut self, flag: &Arc<AtomicBool>) {
-        if self.thinking.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag)) {
-            self.thinking = None;
+        let ours = self.live.thinking.as_ref();
+        if ours.is_some_and(|f| Arc::ptr_eq(f, flag)) {
+            self.live.thinking = None;
         }
     }
 
     /// Stop the game's running analysis, if any.
     pub fn stop_search(&mut self) {
-        if let Some(flag) = self.search.take() {
+        if let Some(flag) = self.live.search.take() {
             flag.store(true, Ordering::SeqCst);
         }
     }
 
     /// Stop the engine's move being searched, if any.
     pub fn stop_thinking(&mut self) {
-        if let Some(flag) = self.thinking.take() {
+        if let Some(flag) = self.live.thinking.take() {
             flag.store(true, Ordering::SeqCst);
         }
+    }
+
+    /// A draft of a change (the game itself is untouched until `apply`).
+    pub fn draft(&self) -> Draft {
+        Draft {
+            record: self.record.clone(),
+            end: self.live.end.clone(),
+            kept: self.live.texts.len(),
+            added: Vec::new(),
+            engine_once: self.live.engine_once,
+            last_engine: self.live.last_engine.clone(),
+            stop_search: false,
+            stop_thinking: false,
+            thinking: self.live.thinking.clone(),
+            thought: false,
+        }
+    }
+
+    /// Put a stored draft in force; returns the first ply whose move
+    /// changed (the length of the line if none did).
+    pub fn apply(&mut self, d: Draft) -> usize {
+        if d.stop_search {
+            self.stop_search();
+        }
+        if d.stop_thinking {
+            self.stop_thinking();
+        }
+        if d.thought {
+            self.live.thinking = None;
+        }
+        self.live.texts.truncate(d.kept);
+        self.live.texts.extend(d.added);
+        self.live.end = d.end;
+        self.live.engine_once = d.engine_once;
+        self.live.last_engine = d.last_engine;
+        self.record = d.record;
+        d.kept
+    }
+}
+
+/// A change being made to a game: a copy of its record and end position,
+/// the moves it drops and adds, and the searches it stops (only once the
+/// change is stored).
+pub struct Draft {
+    /// The record as it will be.
+    pub record: GameRecord,
+    end: Position,
+    kept: usize,
+    added: Vec<MoveText>,
+    /// On an analysis board: the engine plays the side to move once.
+    pub engine_once: bool,
+    /// The engine's last move, while the line ends with it.
+    pub last_engine: Option<Value>,
+    stop_search: bool,
+    stop_thinking: bool,
+    thinking: Option<Arc<AtomicBool>>,
+    thought: bool,
+}
+
+impl Draft {
+    /// Whether the engine's move the game waits for is the one with this
+    /// stop flag.
+    pub fn thinking_is(&self, flag: &Arc<AtomicBool>) -> bool {
+        self.thinking.as_ref().is_some_and(|f| Arc::ptr_eq(f, flag))
+    }
+
+    /// The position shown.
+    pub fn position(&self) -> Position {
+        shown(&self.record, &self.end)
+    }
+
+    /// The position at the end of the line.
+    pub fn end_position(&self) -> &Position {
+        &self.end
+    }
+
+    /// The result at the shown ply (`pos` is `position()`).
+    pub fn ending(&self, pos: &Position) -> Option<GameEnd> {
+        self.record.ending_at(pos, self.record.cursor)
+    }
+
+    /// The result at the end of the line, if the game is over there.
+    pub fn result(&self) -> Option<GameEnd> {
+        self.record.ending_at(&self.end, self.record.line.len())
+    }
+
+    /// The finished game's result (not an analysis board's), if over.
+    pub fn final_result(&self) -> Option<GameEnd> {
+        final_result(&self.record, &self.end)
+    }
+
+    /// What the game waits for.
+    pub fn waiting(&self) -> Waiting {
+        waiting(&self.record, &self.end, self.engine_once)
+    }
+
+    /// The moves this change keeps and the ones it adds (`db`, `events`).
+    pub fn line_change(&self) -> (usize, &[MoveText]) {
+        (self.kept, &self.added)
+    }
+
+    /// Stop the game's analysis once the change is stored.
+    pub fn stop_search(&mut self) {
+        self.stop_search = true;
+    }
+
+    /// Stop the engine's move once the change is stored.
+    pub fn stop_thinking(&mut self) {
+        self.stop_thinking = true;
     }
 
     /// Keep only the first `ply` moves (take-back, a move from an earlier
@@ -298,44 +343,75 @@ impl WebGame {
     pub fn truncate(&mut self, ply: usize) {
         self.stop_search();
         self.stop_thinking();
-        self.line.truncate(ply);
-        if let Some(c) = &mut self.clocks {
+        let r = &mut self.record;
+        if ply < r.line.len() {
+            r.line.truncate(ply);
+            if ply < self.kept {
+                self.kept = ply;
+                self.added.clear();
+            } else {
+                self.added.truncate(ply - self.kept);
+            }
+            self.end = r.position_at(ply);
+        }
+        if let Some(c) = &mut r.clocks {
             c.truncate(ply);
         }
-        self.cursor = ply.min(self.line.len());
-        self.forfeit = None;
+        r.cursor = ply.min(r.line.len());
+        r.forfeit = None;
+        r.draw_offer = None;
         self.engine_once = false;
         self.last_engine = None;
-        self.draw_offer = None;
     }
 
     /// Play `m` (legal at the shown ply): the moves after the shown ply are
     /// dropped, and any search or forfeit is over.
     pub fn play(&mut self, m: Move) {
-        self.truncate(self.cursor);
+        self.truncate(self.record.cursor);
         self.push(m);
     }
 
     /// Play the engine's move `m` at the end of the line; a page at the
     /// end follows it, one looking back stays where it is.
     pub fn play_engine(&mut self, m: Move, about: Value) {
-        let (cursor, follow) = (self.cursor, self.cursor == self.line.len());
-        self.thinking = None;
+        let cursor = self.record.cursor;
+        let follow = cursor == self.record.line.len();
         self.engine_once = false;
+        self.thought = true;
         self.push(m);
         if !follow {
-            self.cursor = cursor;
+            self.record.cursor = cursor;
         }
         self.last_engine = Some(about);
     }
 
+    /// The same game started again from `start` (a new FEN or PGN): the
+    /// id, seats, level, time control and keys stay.
+    pub fn restart(&mut self, start: Position) {
+        self.stop_search();
+        self.stop_thinking();
+        let r = &self.record;
+        let control = r.clocks.as_ref().map(|c| c.control);
+        let mut fresh = GameRecord::new(start, r.seats, r.level, control);
+        fresh.id = r.id.clone();
+        fresh.created = r.created;
+        fresh.keys = r.keys.clone();
+        self.end = fresh.start.clone();
+        self.record = fresh;
+        self.kept = 0;
+        self.added.clear();
+        self.engine_once = false;
+        self.last_engine = None;
+    }
+
     /// Append `m` at the end of the line, charging the mover's clock.
     fn push(&mut self, m: Move) {
-        let mover = self.side_at_end();
-        let first = self.start.side_to_move();
-        let timed = self.seats != Seats::Both;
-        let opening = self.line.is_empty();
-        if let Some(c) = self.clocks.as_mut() {
+        let r = &mut self.record;
+        let mover = r.side_at_end();
+        let first = r.start.side_to_move();
+        let timed = r.seats != Seats::Both;
+        let opening = r.line.is_empty();
+        if let Some(c) = r.clocks.as_mut() {
             // An analysis board's clocks stand still, but keep a time per move.
             let now = if timed { now_ms() } else { c.turn_start };
             if opening {
@@ -344,7 +420,8 @@ impl WebGame {
             }
             c.moved(mover, first, now);
         }
-        self.line.push(m);
-        self.cursor = self.line.len();
+        self.added.push(play_text(&mut self.end, m));
+        r.line.push(m);
+        r.cursor = r.line.len();
     }
 }

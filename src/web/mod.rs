@@ -20,13 +20,18 @@ pub mod game;
 pub mod guard;
 pub mod http;
 pub mod level;
+pub mod pgn;
 pub mod pieces;
 pub mod pool;
+pub mod record;
 pub mod review;
+pub mod schema;
 pub mod search;
 pub mod site;
 pub mod store;
+pub mod sync;
 pub mod view;
+pub mod words;
 
 pub use guard::RateLimit;
 use std::net::SocketAddr;
@@ -110,13 +115,13 @@ impl Server {
             .local_addr()
             .map_err(|e| format!("cannot listen on {}: {e}", cfg.host))?;
         let app = Arc::new(App {
-            store: store::Store::open(&cfg.db, cfg.max_games)?,
+            store: store::Store::open(&cfg.db, cfg.max_games).map_err(|e| e.to_string())?,
             moves: pool::Pool::new(cfg.max_searches),
             pool: pool::Pool::new(cfg.max_searches),
             streams: AtomicUsize::new(0),
         });
         driver::watch_clocks(Arc::downgrade(&app))?;
-        driver::resume(&app)?;
+        driver::resume(&app).map_err(|e| e.to_string())?;
         let guard = guard::Guard::new(
             &cfg.host,
             cfg.public_url.as_deref(),

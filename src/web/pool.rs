@@ -4,7 +4,7 @@
 //! must wait queue first come, first served, and can say where they are
 //! in the queue.
 
-use super::store::lock;
+use super::sync::lock;
 use crate::engine::Engine;
 use std::collections::VecDeque;
 use std::ops::{Deref, DerefMut};

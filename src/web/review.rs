@@ -5,8 +5,8 @@
 //! blunder, and each player's counts (`review::review_game`, the same
 //! judgement as `humpty annotate`). The result is kept with the game.
 
-use super::http::{ApiError, Reply};
-use super::store::{lock, SharedGame};
+use super::http::ApiError;
+use super::sync::lock;
 use super::App;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::{GoParams, Score};
@@ -15,7 +15,7 @@ use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// Nodes per position (about a third of a second here).
@@ -39,58 +39,37 @@ pub struct ReviewJob {
     pub outcome: Mutex<Option<Result<Value, String>>>,
 }
 
-/// `POST .../review` `{"nodes"?: N}`: start a review of the game's line
-/// (a finished review of the same line is kept, not redone).
-pub fn start(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, ApiError> {
-    let nodes = match body.get("nodes") {
-        None => DEFAULT_NODES,
+/// The nodes a position of a review asks for (`{"nodes"?: N}`).
+pub fn nodes_of(body: &Value) -> Result<u64, ApiError> {
+    match body.get("nodes") {
+        None => Ok(DEFAULT_NODES),
         Some(n) => n
             .as_u64()
             .filter(|n| (1..=MAX_NODES).contains(n))
-            .ok_or_else(|| ApiError::bad(format!("nodes must be 1 to {MAX_NODES}")))?,
-    };
-    let mut g = lock(game);
-    if let Some(job) = &g.review {
-        if job.line == g.line {
-            return Ok(Reply::Json(202, status(job)));
-        }
+            .ok_or_else(|| ApiError::bad(format!("nodes must be 1 to {MAX_NODES}"))),
     }
-    let job = Arc::new(ReviewJob {
-        line: g.line.clone(),
-        total: g.line.len() + 1,
-        done: AtomicUsize::new(0),
-        queued: AtomicUsize::new(0),
-        outcome: Mutex::new(None),
-    });
-    g.review = Some(Arc::clone(&job));
-    let start = g.start.clone();
-    drop(g);
-    let app = Arc::clone(app);
-    let worker = Arc::clone(&job);
-    let game = Arc::clone(game);
-    std::thread::spawn(move || {
-        let result = run(&app, &start, &worker, nodes);
-        // A finished review is kept with the game, in the database too;
-        // under the game's lock, so nobody sees it done before it is kept.
-        let g = lock(&game);
-        *lock_outcome(&worker) = Some(result);
-        if g.review.as_ref().is_some_and(|r| Arc::ptr_eq(r, &worker)) {
-            if let Err(e) = app.store.save(&g) {
-                eprintln!(
-                    "humpty serve: the review of game {} is not stored: {}",
-                    g.id, e.message
-                );
-            }
-        }
-    });
-    Ok(Reply::Json(202, status(&job)))
 }
 
 impl ReviewJob {
+    /// A review of `line`, not begun.
+    pub fn new(line: Vec<Move>) -> ReviewJob {
+        ReviewJob {
+            total: line.len() + 1,
+            line,
+            done: AtomicUsize::new(0),
+            queued: AtomicUsize::new(0),
+            outcome: Mutex::new(None),
+        }
+    }
+
+    /// Put its outcome in force: the result, or why it failed.
+    pub fn finish(&self, result: Result<Value, String>) {
+        *lock(&self.outcome) = Some(result);
+    }
     /// The finished review as it is stored: the moves and the result
     /// (None while it runs, or if it failed).
     pub fn stored(&self) -> Option<Value> {
-        match lock_outcome(self).as_ref() {
+        match lock(&self.outcome).as_ref() {
             Some(Ok(result)) => Some(json!({
                 "moves": self.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
                 "result": result,
@@ -120,12 +99,8 @@ impl ReviewJob {
     }
 }
 
-fn lock_outcome(job: &ReviewJob) -> std::sync::MutexGuard<'_, Option<Result<Value, String>>> {
-    job.outcome.lock().unwrap_or_else(|p| p.into_inner())
-}
-
 /// The review itself, on a pooled engine at full strength.
-fn run(
+pub fn run(
     app: &App,
     start: &crate::rules::position::Position,
     job: &ReviewJob,
@@ -152,27 +127,15 @@ fn run(
     Ok(review_json(&review))
 }
 
-/// `GET .../review`: the review's progress, and its result when done.
-pub fn get(game: &SharedGame) -> Result<Reply, ApiError> {
-    let g = lock(game);
-    let job = g
-        .review
-        .as_ref()
-        .ok_or_else(|| ApiError::new(404, "no review of this game yet"))?;
-    let mut v = status(job);
-    v["current"] = json!(job.line == g.line);
-    Ok(Reply::Json(200, v))
-}
-
 /// Progress and, when done, the result.
-fn status(job: &ReviewJob) -> Value {
+pub fn status(job: &ReviewJob) -> Value {
     let mut v = json!({
         "done": job.done.load(Ordering::Relaxed),
         "queued": job.queued.load(Ordering::Relaxed),
         "total": job.total,
         "moves": job.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
     });
-    match lock_outcome(job).as_ref() {
+    match lock(&job.outcome).as_ref() {
         None => v["state"] = json!("running"),
         Some(Ok(result)) => {
             v["state"] = json!("done");

@@ -3,9 +3,10 @@
 //! search (a new one, a move, `stop` or eviction ends the old one), and all
 //! searches share the server's pool of engines.
 
+use super::game::SharedGame;
 use super::http::{ApiError, EventStream};
 use super::pool::Borrowed;
-use super::store::{lock, SharedGame};
+use super::sync::lock;
 use super::view::info_json;
 use super::App;
 use crate::engine::strength::MAX_SKILL_LEVEL;
@@ -35,8 +36,8 @@ fn claim(game: &SharedGame) -> Result<(Position, Arc<AtomicBool>), ApiError> {
             format!("the game is over ({})", e.text()),
         ));
     }
-    let playing = g.ending_at(&g.end_position(), g.line.len()).is_none();
-    if g.seats == super::game::Seats::Friends && playing {
+    let playing = g.result().is_none();
+    if g.record.seats == super::game::Seats::Friends && playing {
         return Err(ApiError::new(
             409,
             "no engine analysis during a game between two people",
@@ -44,7 +45,7 @@ fn claim(game: &SharedGame) -> Result<(Position, Arc<AtomicBool>), ApiError> {
     }
     g.stop_search();
     let flag = Arc::new(AtomicBool::new(false));
-    g.search = Some(Arc::clone(&flag));
+    g.live.search = Some(Arc::clone(&flag));
     Ok((pos, flag))
 }
 

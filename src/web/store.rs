@@ -4,15 +4,15 @@
 //! memory (never the database). Ids are 128 random bits, so one tab cannot
 //! guess another's game.
 
-use super::db::{Db, DbPath};
-use super::game::WebGame;
+use super::db::{Db, DbError, DbPath};
+use super::game::{Draft, SharedGame, WebGame};
 use super::http::ApiError;
+use super::review::ReviewJob;
+use super::sync::lock;
+use serde_json::Value;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
-
-/// A game shared between the requests that use it.
-pub type SharedGame = Arc<Mutex<WebGame>>;
 
 /// All games.
 pub struct Store {
@@ -32,20 +32,22 @@ pub fn new_id() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// Lock a mutex even if a thread panicked while holding it (the data of a
-/// game stays usable: every change to it is a single assignment).
-pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-/// A failure of the database, as the API reports it.
-fn db_error(e: String) -> ApiError {
-    ApiError::new(500, e)
+impl From<DbError> for ApiError {
+    /// What the person can act on gets its own status: a full disk (507)
+    /// or a file that cannot be written (503), then anything else (500).
+    fn from(e: DbError) -> ApiError {
+        let status = match e {
+            DbError::Full(_) => 507,
+            DbError::ReadOnly(_) => 503,
+            DbError::Other(_) => 500,
+        };
+        ApiError::new(status, format!("{e}: the change was not kept"))
+    }
 }
 
 impl Store {
     /// The store on this database, keeping at most `cap` games in memory.
-    pub fn open(path: &DbPath, cap: usize) -> Result<Store, String> {
+    pub fn open(path: &DbPath, cap: usize) -> Result<Store, DbError> {
         Ok(Store {
             cache: Mutex::new(HashMap::new()),
             cap: cap.max(1),
@@ -56,19 +58,25 @@ impl Store {
     /// Keep a new game (written to the database first); returns it.
     pub fn insert(&self, mut game: WebGame) -> Result<SharedGame, ApiError> {
         let mut cache = lock(&self.cache);
-        game.id = loop {
+        game.record.id = loop {
             let id = new_id();
             if !cache.contains_key(&id) {
                 break id;
             }
         };
-        self.db.save(&game).map_err(db_error)?;
+        let result = game.result().map_or("*", |e| e.result.pgn());
+        self.db.insert(&game.record, result)?;
         Ok(self.remember(&mut cache, game))
     }
 
-    /// Write a changed game to the database.
-    pub fn save(&self, game: &WebGame) -> Result<(), ApiError> {
-        self.db.save(game).map_err(db_error)
+    /// Write a change to the database.
+    pub fn save(&self, draft: &Draft) -> Result<(), ApiError> {
+        Ok(self.db.save(draft)?)
+    }
+
+    /// Keep a game's finished review.
+    pub fn save_review(&self, id: &str, review: &Value) -> Result<(), ApiError> {
+        Ok(self.db.save_review(id, review)?)
     }
 
     /// Put a game in memory, making room first.
@@ -80,8 +88,8 @@ impl Store {
                 .iter()
                 .map(|(id, g)| {
                     let g = lock(g);
-                    let live = g.thinking.is_some() || g.clock_running(false).is_some();
-                    ((live, g.touched), id.clone())
+                    let busy = g.live.thinking.is_some() || g.record.clock_running(false).is_some();
+                    ((busy, g.live.touched), id.clone())
                 })
                 .min()
                 .map(|(_, id)| id);
@@ -90,7 +98,7 @@ impl Store {
                 None => break,
             }
         }
-        let id = game.id.clone();
+        let id = game.record.id.clone();
         let shared = Arc::new(Mutex::new(game));
         cache.insert(id, Arc::clone(&shared));
         shared
@@ -102,16 +110,18 @@ impl Store {
         let mut cache = lock(&self.cache);
         if let Some(g) = cache.get(id).cloned() {
             drop(cache);
-            lock(&g).touched = Instant::now();
+            lock(&g).live.touched = Instant::now();
             return Ok(Some((g, false)));
         }
         // Ids are hex: anything else cannot be a game, and is not looked up.
         if id.is_empty() || id.len() > 64 || !id.bytes().all(|b| b.is_ascii_hexdigit()) {
             return Ok(None);
         }
-        let Some(game) = self.db.load(id).map_err(db_error)? else {
+        let Some((record, review)) = self.db.load(id)? else {
             return Ok(None);
         };
+        let review = review.and_then(|r| ReviewJob::restored(&r, &record.start));
+        let game = WebGame::from_record(record, review);
         Ok(Some((self.remember(&mut cache, game), true)))
     }
 
@@ -121,13 +131,13 @@ impl Store {
     }
 
     /// Ids of the unfinished games in the database.
-    pub fn unfinished(&self) -> Result<Vec<String>, String> {
+    pub fn unfinished(&self) -> Result<Vec<String>, DbError> {
         self.db.unfinished()
     }
 
     /// Summaries of these games (`db::Db::summaries`).
     pub fn summaries(&self, ids: &[String]) -> Result<Vec<serde_json::Value>, ApiError> {
-        self.db.summaries(ids).map_err(db_error)
+        Ok(self.db.summaries(ids)?)
     }
 
     /// Number of games in memory.

@@ -3,21 +3,14 @@
 //! an engine search's lines with their PVs in SAN.
 
 use super::clock::now_ms;
-use super::game::{Seats, Waiting, WebGame};
+use super::game::{MoveText, Waiting, WebGame};
+use super::words::{color_word, seats_word};
 use crate::engine::{Info, Score};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::Reason;
 use serde_json::{json, Value};
-
-/// "white" / "black".
-pub fn color_word(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
 
 /// One move as JSON: coordinates, squares, promotion letter and SAN.
 fn move_json(pos: &Position, m: Move) -> Value {
@@ -38,33 +31,51 @@ fn next_seq() -> u64 {
     SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The whole state of a game as the page draws it.
+/// The whole state of a game as the page draws it: the head and every
+/// move of the line (a page joining, or asking).
 pub fn game_json(g: &WebGame) -> Value {
-    // One walk along the line gives every move's SAN and FEN and the
-    // position shown (with its history, so repetitions count).
-    let mut walk = g.start.clone();
-    let mut pos = (g.cursor == 0).then(|| walk.clone());
-    let mut moves = Vec::with_capacity(g.line.len());
-    for (i, &m) in g.line.iter().enumerate() {
-        let san = walk.san(m);
-        walk.make_move(m);
-        moves.push(json!({"uci": m.to_string(), "san": san, "fen": walk.to_fen()}));
-        if i + 1 == g.cursor {
-            pos = Some(walk.clone());
-        }
-    }
-    let pos = pos.unwrap_or_else(|| g.position());
-    let waiting = g.waiting(&walk);
+    let mut v = head_json(g);
+    v["moves"] = texts_json(&g.live.texts);
+    v
+}
+
+/// A change as it is answered and sent to every page: the head and the
+/// moves that replace the line from ply `from` on (the page keeps the
+/// moves before it), so its size does not grow with the game.
+pub fn delta_json(g: &WebGame, from: usize) -> Value {
+    let from = from.min(g.live.texts.len());
+    let mut v = head_json(g);
+    v["line"] = json!({"from": from, "moves": texts_json(&g.live.texts[from..])});
+    v
+}
+
+/// Moves as the page lists them.
+fn texts_json(texts: &[MoveText]) -> Value {
+    texts
+        .iter()
+        .map(|t| json!({"uci": t.uci, "san": t.san, "fen": t.fen}))
+        .collect()
+}
+
+/// Everything of the state but the moves: the position shown, its legal
+/// moves, the status, clocks, sides, level and offers.
+fn head_json(g: &WebGame) -> Value {
+    let r = &g.record;
+    let pos = g.position();
+    let waiting = g.waiting();
     let clock = clock_json(g, waiting == Waiting::Over);
     let result = g
-        .ending_at(&walk, g.line.len())
+        .result()
         .map(|e| json!({"result": e.result.pgn(), "reason": e.key(), "text": e.text()}));
-    let legal: Vec<Value> = pos
-        .legal_moves()
-        .iter()
-        .map(|&m| move_json(&pos, m))
-        .collect();
     let ending = g.ending(&pos);
+    let legal: Vec<Value> = match ending {
+        Some(_) => Vec::new(),
+        None => pos
+            .legal_moves()
+            .iter()
+            .map(|&m| move_json(&pos, m))
+            .collect(),
+    };
     let side = pos.side_to_move();
     let check = pos.in_check().then(|| pos.king_square(side).to_string());
     let text = match ending {
@@ -72,17 +83,18 @@ pub fn game_json(g: &WebGame) -> Value {
         None if check.is_some() => format!("{side} to move, in check"),
         None => format!("{side} to move"),
     };
-    let last = g.cursor.checked_sub(1).map(|i| g.line[i]);
+    let last = r.cursor.checked_sub(1).map(|i| r.line[i]);
     json!({
-        "id": g.id,
+        "id": r.id,
         "seq": next_seq(),
-        "created": g.created,
+        "created": r.created,
         "fen": pos.to_fen(),
-        "start_fen": g.start.to_fen(),
-        "ply": g.cursor,
+        "start_fen": r.start.to_fen(),
+        "ply": r.cursor,
+        "plies": r.line.len(),
+        "version": g.live.version.load(std::sync::atomic::Ordering::SeqCst),
         "turn": color_word(side),
-        "moves": moves,
-        "legal": if ending.is_some() { Vec::new() } else { legal },
+        "legal": legal,
         "check": check,
         "last_move": last.map(|m| json!({"from": m.from().to_string(), "to": m.to().to_string()})),
         "status": {
@@ -91,21 +103,17 @@ pub fn game_json(g: &WebGame) -> Value {
             "reason": ending.map(|e| e.key()),
             "text": text,
         },
-        "human": match g.seats {
-            Seats::Human(c) => color_word(c),
-            Seats::Both => "both",
-            Seats::Friends => "friends",
-        },
-        "draw_offer": g.draw_offer.map(color_word),
+        "human": seats_word(r.seats),
+        "draw_offer": r.draw_offer.map(color_word),
         "rematch": {
-            "offered_by": g.rematch_offer.map(color_word),
-            "id": g.rematch,
+            "offered_by": r.rematch_offer.map(color_word),
+            "id": r.rematch,
         },
-        "level": g.level.to_json(),
-        "searching": g.search.is_some(),
+        "level": r.level.to_json(),
+        "searching": g.live.search.is_some(),
         "waiting": waiting.word(),
         "result": result,
-        "thinking": g.thinking.is_some(),
+        "thinking": g.live.thinking.is_some(),
         "clock": clock,
     })
 }
@@ -113,13 +121,14 @@ pub fn game_json(g: &WebGame) -> Value {
 /// The clocks as the page shows them: each side's time left now, and which
 /// one runs (the page counts it down until the next state).
 fn clock_json(g: &WebGame, over: bool) -> Value {
-    let Some(c) = &g.clocks else {
+    let r = &g.record;
+    let Some(c) = &r.clocks else {
         return Value::Null;
     };
-    let running = g.clock_running(over);
-    let first = g.start.side_to_move();
+    let running = r.clock_running(over);
+    let first = r.start.side_to_move();
     let now = now_ms();
-    let left = |color: Color| match g.forfeit.map(|f| f.reason) {
+    let left = |color: Color| match r.forfeit.map(|f| f.reason) {
         Some(Reason::Time(loser)) if loser == color => 0,
         _ => c.left(color, first, running, now).max(0),
     };

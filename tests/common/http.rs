@@ -59,6 +59,9 @@ pub fn state(addr: SocketAddr, id: &str) -> Value {
 /// A page listening to a game's event stream.
 pub struct Events {
     reader: BufReader<TcpStream>,
+    /// The whole state so far: the first state event, with every delta
+    /// after it applied, as a page does.
+    whole: Option<Value>,
 }
 
 impl Events {
@@ -76,7 +79,10 @@ impl Events {
         let mut line = String::new();
         reader.read_line(&mut line).unwrap();
         assert!(line.contains(" 200 "), "{line}");
-        Events { reader }
+        Events {
+            reader,
+            whole: None,
+        }
     }
 
     /// The next event: (kind, data).
@@ -93,9 +99,36 @@ impl Events {
             } else if let Some(d) = line.strip_prefix("data: ") {
                 data = d.to_string();
             } else if line.is_empty() && !kind.is_empty() {
-                return (kind, serde_json::from_str(&data).unwrap());
+                let v = serde_json::from_str(&data).unwrap();
+                return if kind == "state" {
+                    (kind, self.merge(v))
+                } else {
+                    (kind, v)
+                };
             }
         }
+    }
+
+    /// A state event as the whole state: a delta (`line`) must be the next
+    /// version of the last state and replace its moves from a ply it has.
+    fn merge(&mut self, mut v: Value) -> Value {
+        if v.get("moves").is_none() {
+            let whole = self.whole.as_ref().expect("a whole state first");
+            assert_eq!(v["version"], whole["version"].as_u64().unwrap() + 1, "{v}");
+            let from = v["line"]["from"].as_u64().unwrap() as usize;
+            let mut moves = whole["moves"].as_array().unwrap().clone();
+            assert!(from <= moves.len(), "{v}");
+            moves.truncate(from);
+            moves.extend(v["line"]["moves"].as_array().unwrap().iter().cloned());
+            v["moves"] = Value::Array(moves);
+        }
+        assert_eq!(
+            v["moves"].as_array().unwrap().len() as u64,
+            v["plies"],
+            "{v}"
+        );
+        self.whole = Some(v.clone());
+        v
     }
 
     /// The first state event that passes `test`, within `limit`.

@@ -168,10 +168,30 @@ function statusText() {
   return g.status.text;
 }
 
-function show(state) {
+// A change comes as a delta (`line`: the moves from a ply on), one
+// version after the state it applies to; the whole state (`moves`) when a
+// page joins or asks. A delta this page cannot piece together (one was
+// missed) fetches the whole state again.
+function merged(prev, state) {
+  if (state.moves) return state;
+  const next = prev && prev.id === state.id && state.version === prev.version + 1;
+  if (!next || prev.moves.length < state.line.from) return null;
+  state.moves = prev.moves.slice(0, state.line.from).concat(state.line.moves);
+  return state;
+}
+
+function show(delta) {
   const prev = ui.game;
   // Answers and events can cross: an older state never replaces a newer.
-  if (prev && prev.id === state.id && state.seq < prev.seq) return;
+  if (prev && prev.id === delta.id) {
+    if (delta.seq < prev.seq) return;
+    if (!delta.moves && delta.version <= prev.version) return; // already shown
+  }
+  const state = merged(prev, delta);
+  if (!state) {
+    api("GET", `/api/games/${delta.id}`).then((whole) => { if (ui.game && ui.game.id === whole.id) show(whole); }).catch(() => {});
+    return;
+  }
   const moved = !prev || prev.fen !== state.fen;
   const restartAnalysis = ui.analysis && moved;
   // Lines of another position are never left on screen.
