@@ -78,7 +78,7 @@ pub enum DbError {
 
 impl DbError {
     /// The error of `what` failing with `e`, by SQLite's error code.
-    fn of(what: &str, e: rusqlite::Error) -> DbError {
+    pub fn of_sqlite(what: &str, e: rusqlite::Error) -> DbError {
         use rusqlite::ErrorCode::{CannotOpen, DiskFull, PermissionDenied, ReadOnly};
         let text = format!("{what}: {e}");
         match e.sqlite_error_code() {
@@ -122,8 +122,8 @@ impl Db {
                 (Connection::open(p), p.display().to_string())
             }
         };
-        let conn =
-            conn.map_err(|e| DbError::of(&format!("cannot open the game database {name}"), e))?;
+        let conn = conn
+            .map_err(|e| DbError::of_sqlite(&format!("cannot open the game database {name}"), e))?;
         prepare(&conn, matches!(path, DbPath::File(_)))
             .map_err(|e| DbError::Other(format!("the game database {name}: {e}")))?;
         Ok(Db {
@@ -136,13 +136,13 @@ impl Db {
         let mut conn = lock(&self.conn);
         let tx = conn
             .transaction()
-            .map_err(|e| DbError::of("cannot store the game", e))?;
+            .map_err(|e| DbError::of_sqlite("cannot store the game", e))?;
         tx.execute(
             "INSERT INTO games (id, created, updated, start_fen, moves, clock_after, cursor,
              human, level, result) VALUES (?1, ?2, ?2, '', '', '', 0, '', '', '*')",
             params![r.id, r.created],
         )
-        .map_err(|e| DbError::of("cannot store the game", e))?;
+        .map_err(|e| DbError::of_sqlite("cannot store the game", e))?;
         write_game(
             &tx,
             r,
@@ -151,7 +151,7 @@ impl Db {
             &r.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
         )?;
         tx.commit()
-            .map_err(|e| DbError::of("cannot store the game", e))
+            .map_err(|e| DbError::of_sqlite("cannot store the game", e))
     }
 
     /// Store a change: the moves it drops and adds, and the game's columns.
@@ -162,10 +162,10 @@ impl Db {
         let mut conn = lock(&self.conn);
         let tx = conn
             .transaction()
-            .map_err(|e| DbError::of("cannot store the change", e))?;
+            .map_err(|e| DbError::of_sqlite("cannot store the change", e))?;
         write_game(&tx, &d.record, result, kept, &ucis)?;
         tx.commit()
-            .map_err(|e| DbError::of("cannot store the change", e))
+            .map_err(|e| DbError::of_sqlite("cannot store the change", e))
     }
 
     /// Keep a game's finished review (JSON: the moves reviewed and the
@@ -177,13 +177,13 @@ impl Db {
                 params![id, review.to_string()],
             )
             .map(|_| ())
-            .map_err(|e| DbError::of("cannot store the review", e))
+            .map_err(|e| DbError::of_sqlite("cannot store the review", e))
     }
 
     /// The game with this id, if kept, with its stored review.
     pub fn load(&self, id: &str) -> Result<Option<(GameRecord, Option<Value>)>, DbError> {
         let conn = lock(&self.conn);
-        let read = |e| DbError::of(&format!("cannot read game {id}"), e);
+        let read = |e| DbError::of_sqlite(&format!("cannot read game {id}"), e);
         let row = conn
             .query_row(
                 "SELECT created, start_fen, cursor, human, level, clock_base, clock_inc,
@@ -233,7 +233,7 @@ impl Db {
     /// resume when the server starts).
     pub fn unfinished(&self) -> Result<Vec<String>, DbError> {
         let conn = lock(&self.conn);
-        let list = |e| DbError::of("cannot list the games", e);
+        let list = |e| DbError::of_sqlite("cannot list the games", e);
         // Analysis boards have no clock and no engine turn to resume.
         let mut stmt = conn
             .prepare("SELECT id FROM games WHERE result = '*' AND human != 'both'")
@@ -254,13 +254,13 @@ impl Db {
                 "SELECT id, created, updated, human, level, result, plies, clock_base,
                  clock_inc FROM games WHERE id = ?1",
             )
-            .map_err(|e| DbError::of("cannot list the games", e))?;
+            .map_err(|e| DbError::of_sqlite("cannot list the games", e))?;
         let mut out = Vec::new();
         for id in ids {
             let found = stmt
                 .query_row([id], summary_row)
                 .optional()
-                .map_err(|e| DbError::of(&format!("cannot read game {id}"), e))?;
+                .map_err(|e| DbError::of_sqlite(&format!("cannot read game {id}"), e))?;
             // A game nobody has moved in is not worth listing (a friend's
             // game waiting for its first move is: its links are needed).
             out.extend(found.filter(|v| v["plies"] != 0 || v["human"] == "friends"));
@@ -279,7 +279,7 @@ fn write_game(
     kept: usize,
     added: &[String],
 ) -> Result<(), DbError> {
-    let store = |e| DbError::of("cannot store the game", e);
+    let store = |e| DbError::of_sqlite("cannot store the game", e);
     tx.execute(
         "DELETE FROM moves WHERE game = ?1 AND ply >= ?2",
         params![r.id, kept as i64],

@@ -150,3 +150,23 @@ impl Store {
         self.len() == 0
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rusqlite::ffi;
+
+    fn failure(code: std::ffi::c_int) -> DbError {
+        let e = rusqlite::Error::SqliteFailure(ffi::Error::new(code), None);
+        DbError::of_sqlite("cannot store the change", e)
+    }
+
+    #[test]
+    fn what_a_person_can_act_on_gets_its_own_status() {
+        let full = ApiError::from(failure(ffi::SQLITE_FULL));
+        assert_eq!(full.status, 507);
+        assert!(full.message.contains("disk is full"), "{}", full.message);
+        assert_eq!(ApiError::from(failure(ffi::SQLITE_READONLY)).status, 503);
+        assert_eq!(ApiError::from(failure(ffi::SQLITE_CORRUPT)).status, 500);
+    }
+}
