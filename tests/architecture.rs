@@ -11,7 +11,8 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("rules", &["rules"]),
     ("eval", &["rules", "eval"]),
     ("search", &["rules", "eval", "search"]),
-    ("tune", &["rules", "eval", "tune"]),
+    // The tuner reads the one win-rate model, `search::winrate`.
+    ("tune", &["rules", "eval", "search", "tune"]),
     ("engine", &["rules", "eval", "search", "engine"]),
     ("protocol", &["rules", "engine", "protocol"]),
     ("matches", &["rules", "engine", "matches"]),

@@ -11,24 +11,10 @@ use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::{Outcome, Position};
 
-/// The scale of humpty's own win curve: the tuner's fit of evaluation to
-/// game results over 94,636 quiet positions of humpty's games
-/// (docs/tuning.md, `k`). The expected score of `cp` is
-/// `1 / (1 + 10^(-K * cp / 400))`.
-pub const WIN_SCALE_K: f64 = 0.5526;
+pub use crate::engine::winrate::{win_percent, WIN_SCALE_K};
 
 /// Longest better line written after a mistake, in plies.
 pub const BETTER_LINE_PLIES: usize = 12;
-
-/// The mover's expected score in percent (0 to 100) for `score` from the
-/// mover's view: humpty's win curve for centipawns, 100 or 0 for a mate.
-pub fn win_percent(score: Score) -> f64 {
-    match score {
-        Score::Cp(cp) => 100.0 / (1.0 + 10f64.powf(-WIN_SCALE_K * f64::from(cp) / 400.0)),
-        Score::Mate(n) if n > 0 => 100.0,
-        Score::Mate(_) => 0.0,
-    }
-}
 
 /// How bad a move was, by the winning chances it lost.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -22,7 +22,7 @@ fn white_eval(sample: &Sample, params: &EvalParams) -> i32 {
 
 /// The winning chance an evaluation stands for, under scale `k`.
 fn win_chance(k: f64, eval: i32) -> f64 {
-    1.0 / (1.0 + 10f64.powf(-k * f64::from(eval) / 400.0))
+    crate::search::winrate::expected_score(k, f64::from(eval))
 }
 
 /// Mean squared error of the weights over the samples, on `threads` threads.

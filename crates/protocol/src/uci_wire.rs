@@ -181,23 +181,10 @@ pub fn bestmove_line(best: Option<Move>, ponder: Option<Move>, chess960: bool) -
     }
 }
 
-/// Win / draw / loss per mille for a score, from a fixed logistic model
-/// (a score of 0 is mostly a draw; +-200 cp is about even between a win and
-/// a draw). It is a display aid, not a calibrated prediction.
+/// Win / draw / loss per mille for a search score, from the engine's one
+/// win-rate model (`engine::winrate`).
 pub fn wdl(score: i32) -> (u32, u32, u32) {
-    match Score::from_search(score) {
-        Score::Mate(m) if m > 0 => (1000, 0, 0),
-        Score::Mate(_) => (0, 0, 1000),
-        Score::Cp(cp) => {
-            let p = |x: f64| 1.0 / (1.0 + (-x).exp());
-            let scale = 90.0;
-            let offset = 200.0;
-            let win = (1000.0 * p((cp as f64 - offset) / scale)).round() as u32;
-            let loss = (1000.0 * p((-cp as f64 - offset) / scale)).round() as u32;
-            let draw = 1000u32.saturating_sub(win + loss);
-            (win, draw, loss)
-        }
-    }
+    crate::engine::winrate::wdl(Score::from_search(score))
 }
 
 /// An `info` line for one principal variation. vampirc writes the attributes

@@ -8,6 +8,8 @@ pub mod textfile;
 
 pub use crate::search::timeman::{seconds, Clocks, TimeControl};
 pub use crate::search::tt::Bound;
+/// The one win-rate model, for the front ends (`search::winrate`).
+pub use crate::search::winrate;
 pub use crate::search::{Info, Score, SearchResult, MATE, MAX_DEPTH};
 
 use crate::eval::nnue::{self, Network};

@@ -21,6 +21,7 @@ pub mod skill;
 mod threads;
 pub mod timeman;
 pub mod tt;
+pub mod winrate;
 mod worker;
 
 pub use score::{Score, DRAW, INFINITE, MATE, MATE_BOUND};
