@@ -6,7 +6,7 @@
 use super::input::{Input, Lines};
 use super::options::{self, OptionKind, ENGINE_OPTIONS};
 use super::output::Output;
-use super::uci_wire::{bestmove_line, info_line, parse_position, split_go};
+use super::uci_wire::{bestmove_line, info_line, parse_go, parse_position};
 use super::{engine_name, VARIANT};
 use crate::engine::bench::BenchSetup;
 use crate::engine::{Clocks, Engine, GoParams};
@@ -16,7 +16,7 @@ use crate::rules::position::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use vampirc_uci::{UciMessage, UciOptionConfig, UciTimeControl};
+use vampirc_uci::{UciMessage, UciOptionConfig};
 
 /// Settings that only the protocol layer uses.
 struct ProtocolState {
@@ -284,66 +284,43 @@ impl Uci {
 
     /// Translate a `go` line into engine parameters (or an error message).
     fn go_params(&self, line: &str) -> Result<(GoParams, Option<u32>), String> {
-        let extras = split_go(line)?;
-        if !extras.ignored.is_empty() {
-            let words = extras.ignored.join(" ");
+        let cmd = parse_go(line)?;
+        if !cmd.ignored.is_empty() {
+            let words = cmd.ignored.join(" ");
             self.send(&format!("info string go: ignored '{words}'"));
         }
-        if let Some(depth) = extras.perft {
+        if let Some(depth) = cmd.perft {
             return Ok((GoParams::default(), Some(depth)));
         }
+        let ms = |v: Option<u64>| v.map(Duration::from_millis);
         let mut go = GoParams {
-            depth: extras.depth,
-            mate: extras.mate,
-            nodes: extras.nodes,
+            depth: cmd.depth,
+            mate: cmd.mate,
+            nodes: cmd.nodes,
+            movetime: ms(cmd.movetime),
+            infinite: cmd.infinite,
+            ponder: cmd.ponder,
             ..GoParams::default()
         };
         let pos = self.engine.position();
-        for text in &extras.searchmoves {
+        for text in &cmd.searchmoves {
             let m = pos
                 .parse_move(text)
                 .map_err(|e| format!("searchmoves: {e}"))?;
             go.searchmoves.push(m);
         }
-        // Depth, mate and nodes were read by `split_go`; vampirc sees only
-        // the clock words.
-        let time_control = match vampirc_uci::parse_one(&extras.rest) {
-            UciMessage::Go { time_control, .. } => time_control,
-            _ => return Err(format!("cannot read '{}'", line.trim())),
+        // Without the mover's own time the clocks say nothing.
+        let [wtime, btime, winc, binc] = cmd.clock;
+        let own = match pos.side_to_move() {
+            Color::White => wtime,
+            Color::Black => btime,
         };
-        let ms = |d: Option<vampirc_uci::Duration>| {
-            d.map(|d| Duration::from_millis(d.num_milliseconds().max(0) as u64))
-        };
-        match time_control {
-            Some(UciTimeControl::Infinite) => go.infinite = true,
-            Some(UciTimeControl::Ponder) => go.ponder = true,
-            Some(UciTimeControl::MoveTime(d)) => go.movetime = ms(Some(d)),
-            Some(UciTimeControl::TimeLeft {
-                white_time,
-                black_time,
-                white_increment,
-                black_increment,
-                moves_to_go,
-            }) => {
-                // Without the mover's own time the clocks say nothing.
-                let own = match pos.side_to_move() {
-                    Color::White => white_time,
-                    Color::Black => black_time,
-                };
-                let zero = |d| ms(d).unwrap_or_default();
-                go.clocks = own.is_some().then(|| Clocks {
-                    time: [zero(white_time), zero(black_time)],
-                    inc: [zero(white_increment), zero(black_increment)],
-                    moves_to_go: moves_to_go.map(u32::from),
-                });
-            }
-            None => {}
-        }
-        // vampirc keeps only one time-control variant; ponder and infinite
-        // can come together with clocks, so read those words directly.
-        let words: Vec<&str> = extras.rest.split_whitespace().collect();
-        go.ponder |= words.contains(&"ponder");
-        go.infinite |= words.contains(&"infinite");
+        let zero = |v: Option<u64>| ms(v).unwrap_or_default();
+        go.clocks = own.is_some().then(|| Clocks {
+            time: [zero(wtime), zero(btime)],
+            inc: [zero(winc), zero(binc)],
+            moves_to_go: cmd.movestogo,
+        });
         Ok((go, None))
     }
 

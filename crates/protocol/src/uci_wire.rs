@@ -38,11 +38,12 @@ pub fn parse_position(args: &str) -> Result<Position, String> {
     Ok(pos)
 }
 
-/// The parts of a `go` command read here, and the rest for vampirc. Every
-/// number is checked and clamped here: vampirc reads depth, mate and
-/// movestogo into a `u8` and panics past it.
+/// A `go` command, read once, word by word (vampirc reads keywords in any
+/// case, keeps one time control of several, reads depth, mate and
+/// movestogo into a `u8` and panics past it; so `go` is read here). Every
+/// number is checked and clamped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoExtras {
+pub struct GoCommand {
     /// Moves after `searchmoves`, as written.
     pub searchmoves: Vec<String>,
     /// Depth after `perft`, clamped to `1..=MAX_PERFT_DEPTH`.
@@ -53,12 +54,18 @@ pub struct GoExtras {
     pub mate: Option<i32>,
     /// `nodes` (at most `u64::MAX`).
     pub nodes: Option<u64>,
-    /// The time controls for vampirc (`go ...`), rebuilt from the words
-    /// read here (vampirc reads keywords in any case and panics on some
-    /// numbers, so it sees only these): clocks clamped to `0..=MAX_CLOCK_MS`
-    /// (negative values, sent by some GUIs after a flag fall, read as 0) and
-    /// `movestogo` to `1..=255`.
-    pub rest: String,
+    /// `wtime`, `btime`, `winc`, `binc`, in ms, clamped to
+    /// `0..=MAX_CLOCK_MS` (negative values, sent by some GUIs after a flag
+    /// fall, read as 0).
+    pub clock: [Option<u64>; 4],
+    /// `movetime`, in ms, clamped likewise.
+    pub movetime: Option<u64>,
+    /// `movestogo`, clamped to `1..=255`.
+    pub movestogo: Option<u32>,
+    /// `infinite`.
+    pub infinite: bool,
+    /// `ponder`.
+    pub ponder: bool,
     /// Words that mean nothing here (ignored, and said so).
     pub ignored: Vec<String>,
 }
@@ -111,11 +118,13 @@ fn count(key: &str, value: Option<&&str>, max: u64) -> Result<u64, String> {
     }
 }
 
-/// Split a `go` line (including the word `go`) into our parts and vampirc's.
-pub fn split_go(line: &str) -> Result<GoExtras, String> {
+/// The clock words, in `GoCommand::clock`'s order.
+pub const CLOCK_WORDS: [&str; 4] = ["wtime", "btime", "winc", "binc"];
+
+/// Read a `go` line (including the word `go`).
+pub fn parse_go(line: &str) -> Result<GoCommand, String> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
-    let mut out = GoExtras::default();
-    let mut rest: Vec<String> = vec!["go".into()];
+    let mut out = GoCommand::default();
     let mut i = 1;
     while i < tokens.len() {
         let t = tokens[i];
@@ -133,17 +142,21 @@ pub fn split_go(line: &str) -> Result<GoExtras, String> {
             "depth" => out.depth = Some(count(t, value, MAX_GO_DEPTH as u64)? as i32),
             "mate" => out.mate = Some(count(t, value, MAX_GO_MATE as u64)? as i32),
             "nodes" => out.nodes = Some(count(t, value, u64::MAX)?),
-            "movestogo" => {
-                let n = count(t, value, 255)?;
-                rest.extend([t.to_string(), n.to_string()]);
-            }
+            "movestogo" => out.movestogo = Some(count(t, value, 255)? as u32),
             "wtime" | "btime" | "winc" | "binc" | "movetime" => {
                 let (negative, ms) = whole_number(t, value)?;
-                let ms = if negative { 0 } else { ms.min(MAX_CLOCK_MS) };
-                rest.extend([t.to_string(), ms.to_string()]);
+                let ms = Some(if negative { 0 } else { ms.min(MAX_CLOCK_MS) });
+                match CLOCK_WORDS.iter().position(|w| *w == t) {
+                    Some(k) => out.clock[k] = ms,
+                    None => out.movetime = ms,
+                }
             }
             "infinite" | "ponder" => {
-                rest.push(t.to_string());
+                if t == "infinite" {
+                    out.infinite = true;
+                } else {
+                    out.ponder = true;
+                }
                 i += 1;
                 continue;
             }
@@ -155,7 +168,6 @@ pub fn split_go(line: &str) -> Result<GoExtras, String> {
         }
         i += 2;
     }
-    out.rest = rest.join(" ");
     Ok(out)
 }
 
@@ -273,38 +285,39 @@ mod tests {
     }
 
     #[test]
-    fn go_extras_are_split_off() {
-        let g = split_go("go wtime 1000 btime -20 searchmoves l1k3 c7c8t depth 5").unwrap();
+    fn go_is_read_once() {
+        let g = parse_go("go wtime 1000 btime -20 searchmoves l1k3 c7c8t depth 5 ponder").unwrap();
         assert_eq!(g.searchmoves, vec!["l1k3", "c7c8t"]);
-        assert_eq!(g.rest, "go wtime 1000 btime 0");
+        assert_eq!(g.clock, [Some(1000), Some(0), None, None]);
+        assert!(g.ponder && !g.infinite);
         assert_eq!(g.depth, Some(5));
-        let g = split_go("go perft 3").unwrap();
+        let g = parse_go("go perft 3").unwrap();
         assert_eq!(g.perft, Some(3));
-        assert!(split_go("go perft x").is_err());
-        assert!(split_go("go perft").is_err());
+        assert!(parse_go("go perft x").is_err());
+        assert!(parse_go("go perft").is_err());
     }
 
     #[test]
-    fn vampirc_sees_only_words_read_here() {
-        // Found by fuzzing: vampirc reads `maTe 300` as `mate 300` and
-        // panics past u8.
-        let g = split_go("go maTe 300vestogo 500 utime 10 btime 10").unwrap();
-        assert_eq!(g.rest, "go btime 10");
+    fn only_exact_keywords_are_read() {
+        // Found by fuzzing: vampirc read `maTe 300` as `mate 300` and
+        // panicked past u8.
+        let g = parse_go("go maTe 300vestogo 500 utime 10 btime 10").unwrap();
+        assert_eq!((g.mate, g.clock[1]), (None, Some(10)));
         assert_eq!(g.ignored, vec!["maTe", "300vestogo", "500", "utime", "10"]);
-        let g = split_go("go DEPTH 3 infinite").unwrap();
-        assert_eq!(g.rest, "go infinite");
+        let g = parse_go("go DEPTH 3 infinite").unwrap();
+        assert_eq!((g.depth, g.infinite), (None, true));
     }
 
     #[test]
     fn go_numbers_are_checked_and_clamped() {
         let g =
-            split_go("go depth 256 mate 300 movestogo 500 nodes 99999999999999999999999").unwrap();
+            parse_go("go depth 256 mate 300 movestogo 500 nodes 99999999999999999999999").unwrap();
         assert_eq!(g.depth, Some(MAX_GO_DEPTH));
         assert_eq!(g.mate, Some(MAX_GO_MATE));
         assert_eq!(g.nodes, Some(u64::MAX));
-        assert_eq!(g.rest, "go movestogo 255");
-        let g = split_go("go wtime 99999999999999999999999 movetime 5 perft 99").unwrap();
-        assert_eq!(g.rest, format!("go wtime {MAX_CLOCK_MS} movetime 5"));
+        assert_eq!(g.movestogo, Some(255));
+        let g = parse_go("go wtime 99999999999999999999999 movetime 5 perft 99").unwrap();
+        assert_eq!((g.clock[0], g.movetime), (Some(MAX_CLOCK_MS), Some(5)));
         assert_eq!(g.perft, Some(MAX_PERFT_DEPTH));
         for bad in [
             "go depth -3",
@@ -318,7 +331,7 @@ mod tests {
             "go btime ",
             "go winc x",
         ] {
-            assert!(split_go(bad).is_err(), "{bad}");
+            assert!(parse_go(bad).is_err(), "{bad}");
         }
     }
 
