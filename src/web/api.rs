@@ -24,14 +24,41 @@ pub fn answer(app: &Arc<App>, target: &Target, body: &[u8]) -> Result<Reply, Api
         .unwrap_or_else(|_| Err(ApiError::new(500, "internal error")))
 }
 
-/// The game id of a game's stream path: `GET /api/games/{id}/{stream}`
-/// (`analysis`, `events`).
-pub fn stream_path<'a>(target: &'a Target, stream: &str) -> Option<&'a str> {
-    match (target.method.as_str(), target.segments.as_slice()) {
-        ("GET", [api, games, id, last]) if api == "api" && games == "games" && last == stream => {
-            Some(id.as_str())
+/// What a request is, by its method and path: one of a game's event
+/// streams (answered as the network side streams them), or a call that
+/// `answer` answers. Every path is matched here, and only here.
+pub enum Route {
+    /// `GET /api/games/{id}/analysis?multipv=N`.
+    Analysis {
+        /// The game.
+        id: String,
+        /// The lines asked for, as written.
+        multipv: Option<String>,
+    },
+    /// `GET /api/games/{id}/events`.
+    Events {
+        /// The game.
+        id: String,
+    },
+    /// Anything else: `answer` routes it.
+    Call,
+}
+
+/// The route of a request.
+pub fn route_of(target: &Target) -> Route {
+    let stream = match (target.method.as_str(), target.segments.as_slice()) {
+        ("GET", [api, games, id, last]) if api == "api" && games == "games" => {
+            Some((id.clone(), last.as_str()))
         }
         _ => None,
+    };
+    match stream {
+        Some((id, "analysis")) => Route::Analysis {
+            id,
+            multipv: target.param("multipv").map(str::to_string),
+        },
+        Some((id, "events")) => Route::Events { id },
+        _ => Route::Call,
     }
 }
 

@@ -218,34 +218,36 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
         Err(e) => return error(e),
     };
     let app = Arc::clone(&shared.app);
-    if let Some(id) = api::stream_path(&target, "analysis").map(str::to_string) {
-        let ticket = match shared.guard.stream(client) {
-            Ok(t) => t,
-            Err(e) => return error(e),
-        };
-        let multipv = target.param("multipv").map(str::to_string);
-        let started =
-            blocking(move || super::search::analysis(&app, &id, multipv.as_deref())).await;
-        return match started {
-            // The client's stream slot is held as long as the stream.
-            Ok(rx) => event_stream(rx, Some(ticket)),
-            Err(e) => error(e),
-        };
-    }
-    if let Some(id) = api::stream_path(&target, "events").map(str::to_string) {
-        let listen = move || {
-            let game = super::driver::find(&app, &id)?;
-            let (first, rx) = super::events::subscribe(&game);
-            Ok((game, first, rx))
-        };
-        return match blocking(listen).await {
-            Ok((game, first, rx)) => {
-                let (tx, out) = tokio::sync::mpsc::channel(8);
-                tokio::spawn(super::events::relay(game, first, rx, tx));
-                event_stream(out, None)
-            }
-            Err(e) => error(e),
-        };
+    match api::route_of(&target) {
+        api::Route::Analysis { id, multipv } => {
+            let ticket = match shared.guard.stream(client) {
+                Ok(t) => t,
+                Err(e) => return error(e),
+            };
+            let started =
+                blocking(move || super::search::analysis(&app, &id, multipv.as_deref())).await;
+            return match started {
+                // The client's stream slot is held as long as the stream.
+                Ok(rx) => event_stream(rx, Some(ticket)),
+                Err(e) => error(e),
+            };
+        }
+        api::Route::Events { id } => {
+            let listen = move || {
+                let game = super::driver::find(&app, &id)?;
+                let (first, rx) = super::events::subscribe(&game);
+                Ok((game, first, rx))
+            };
+            return match blocking(listen).await {
+                Ok((game, first, rx)) => {
+                    let (tx, out) = tokio::sync::mpsc::channel(8);
+                    tokio::spawn(super::events::relay(game, first, rx, tx));
+                    event_stream(out, None)
+                }
+                Err(e) => error(e),
+            };
+        }
+        api::Route::Call => {}
     }
     match blocking(move || api::answer(&app, &target, &body)).await {
         Ok(reply) => reply_response(reply),

@@ -58,11 +58,6 @@ impl Pool {
         self.size
     }
 
-    /// An engine, waiting up to `patience` for one to be free.
-    pub fn borrow(&self, patience: Duration) -> Option<Borrowed<'_>> {
-        self.borrow_queued(Some(patience), |_| true)
-    }
-
     /// An engine, in turn: while others are ahead, `waiting` hears how
     /// many, every second, and gives up the place by answering false.
     /// `patience` bounds the wait (None: as long as `waiting` wants).

@@ -182,11 +182,6 @@ impl Position {
         self.history.len()
     }
 
-    /// The moves played since the position was set up, oldest first.
-    pub fn moves_played(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
-    }
-
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<Move> {
         self.history.last().map(|u| u.mv)

@@ -345,13 +345,6 @@ impl Engine {
         &mut self.options.strength
     }
 
-    /// True while a search or task runs.
-    pub fn is_searching(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| !r.handle.is_finished())
-    }
-
     /// Turn `go` parameters into search limits for the side to move.
     pub fn limits_for(&self, go: &GoParams) -> Limits {
         let side = self.position.side_to_move();
