@@ -3,7 +3,7 @@
 //! level. Each works on the draft that `driver::change` then stores, and
 //! checks its input first: a bad request changes nothing.
 
-use super::clock::TimeControl;
+use super::clock::{control_from_json, TimeControl};
 use super::driver::over;
 use super::game::{Draft, Seats};
 use super::http::ApiError;
@@ -35,7 +35,7 @@ pub fn level_of(v: &Value) -> Result<Option<Level>, ApiError> {
 pub fn clock_of(v: &Value) -> Result<Option<TimeControl>, ApiError> {
     match v.get("clock") {
         None | Some(Value::Null) => Ok(None),
-        Some(c) => TimeControl::from_json(c)
+        Some(c) => control_from_json(c)
             .map(Some)
             .map_err(|e| ApiError::bad(format!("clock: {e}"))),
     }
@@ -214,7 +214,7 @@ pub fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     // The clocks start afresh from the imported position.
     let plies = g.record.line.len();
     if let Some(c) = &mut g.record.clocks {
-        c.after = vec![c.control.base_ms; plies];
+        c.after = vec![c.base_ms(); plies];
         c.turn_start = super::clock::now_ms();
     }
     Ok(())

@@ -3,6 +3,7 @@
 //! restores the clocks too; the side to move's clock runs from the moment
 //! its turn began. The server judges the flag (`web::driver`).
 
+use crate::engine::Clocks as EngineClocks;
 use crate::rules::piece::Color;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -13,52 +14,60 @@ pub fn now_ms() -> i64 {
         .map_or(0, |d| d.as_millis() as i64)
 }
 
-/// The time control of a game: base and increment, in milliseconds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Each side's time at the start.
-    pub base_ms: i64,
-    /// Added to the mover's time after each move.
-    pub inc_ms: i64,
-}
+/// A web game's time control is the engine's (`TimeControl::Clock`: base
+/// and increment, no sessions).
+pub use crate::engine::TimeControl;
 
 /// Longest base a game may have (three hours).
 const MAX_BASE_MS: i64 = 3 * 3600 * 1000;
 /// Largest increment (a minute).
 const MAX_INC_MS: i64 = 60 * 1000;
 
-impl TimeControl {
-    /// From `{"base_s": 300, "inc_s": 3}` (seconds, fractions allowed).
-    pub fn from_json(v: &serde_json::Value) -> Result<TimeControl, String> {
-        let ms = |key: &str, max: i64| -> Result<i64, String> {
-            let secs = v.get(key).map_or(Some(0.0), |x| x.as_f64());
-            match secs.map(|s| (s * 1000.0).round()) {
-                Some(ms) if (0.0..=max as f64).contains(&ms) => Ok(ms as i64),
-                _ => Err(format!("{key} must be 0 to {} seconds", max / 1000)),
-            }
-        };
-        let tc = TimeControl {
-            base_ms: ms("base_s", MAX_BASE_MS)?,
-            inc_ms: ms("inc_s", MAX_INC_MS)?,
-        };
-        if tc.base_ms < 1000 {
-            return Err("base_s must be at least 1 second".into());
-        }
-        Ok(tc)
+/// The control of `base_ms` plus `inc_ms` a move.
+pub fn control(base_ms: i64, inc_ms: i64) -> TimeControl {
+    let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+    TimeControl::Clock {
+        base: ms(base_ms),
+        inc: ms(inc_ms),
+        moves: None,
     }
+}
 
-    /// As JSON, the form `from_json` reads.
-    pub fn to_json(self) -> serde_json::Value {
-        serde_json::json!({
-            "base_s": self.base_ms as f64 / 1000.0,
-            "inc_s": self.inc_ms as f64 / 1000.0,
-        })
+/// A control's base and increment in milliseconds (0 for a control that
+/// is not a clock).
+pub fn control_ms(tc: TimeControl) -> (i64, i64) {
+    match tc {
+        TimeControl::Clock { base, inc, .. } => (base.as_millis() as i64, inc.as_millis() as i64),
+        _ => (0, 0),
     }
+}
+
+/// A control from `{"base_s": 300, "inc_s": 3}` (seconds, fractions
+/// allowed).
+pub fn control_from_json(v: &serde_json::Value) -> Result<TimeControl, String> {
+    let ms = |key: &str, max: i64| -> Result<i64, String> {
+        let secs = v.get(key).map_or(Some(0.0), |x| x.as_f64());
+        match secs.map(|s| (s * 1000.0).round()) {
+            Some(ms) if (0.0..=max as f64).contains(&ms) => Ok(ms as i64),
+            _ => Err(format!("{key} must be 0 to {} seconds", max / 1000)),
+        }
+    };
+    let (base, inc) = (ms("base_s", MAX_BASE_MS)?, ms("inc_s", MAX_INC_MS)?);
+    if base < 1000 {
+        return Err("base_s must be at least 1 second".into());
+    }
+    Ok(control(base, inc))
+}
+
+/// A control as JSON, the form `control_from_json` reads.
+pub fn control_json(tc: TimeControl) -> serde_json::Value {
+    let (base, inc) = control_ms(tc);
+    serde_json::json!({"base_s": base as f64 / 1000.0, "inc_s": inc as f64 / 1000.0})
 }
 
 /// A game's clocks: the control, every move's time left, and when the
 /// current turn began.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Clocks {
     /// Base and increment.
     pub control: TimeControl,
@@ -85,7 +94,7 @@ impl Clocks {
         let own = usize::from(color != first);
         let n = self.after.len();
         let last = (own..n).rev().find(|i| i % 2 == own);
-        last.map_or(self.control.base_ms, |i| self.after[i])
+        last.map_or(self.base_ms(), |i| self.after[i])
     }
 
     /// `color`'s time left at `now`; `to_move` is the side whose clock runs
@@ -103,7 +112,7 @@ impl Clocks {
     /// and start the other side's turn.
     pub fn moved(&mut self, mover: Color, first: Color, now: i64) {
         let left = self.left(mover, first, Some(mover), now).max(0);
-        self.after.push(left + self.control.inc_ms);
+        self.after.push(left + self.inc_ms());
         self.turn_start = now;
     }
 
@@ -114,9 +123,30 @@ impl Clocks {
         self.turn_start = now_ms();
     }
 
-    /// The time the side to move has left, as a limit for its search.
-    pub fn budget(&self, to_move: Color, first: Color, now: i64) -> Duration {
-        Duration::from_millis(self.left(to_move, first, Some(to_move), now).max(0) as u64)
+    /// Each side's base time, in milliseconds.
+    pub fn base_ms(&self) -> i64 {
+        control_ms(self.control).0
+    }
+
+    /// The increment, in milliseconds.
+    pub fn inc_ms(&self) -> i64 {
+        control_ms(self.control).1
+    }
+
+    /// The clocks at `now` as the engine's time manager reads them
+    /// (`running` is the side to move, whose clock runs).
+    pub fn engine_clocks(&self, first: Color, running: Option<Color>, now: i64) -> EngineClocks {
+        let ms = |c: Color| Duration::from_millis(self.left(c, first, running, now).max(0) as u64);
+        let inc = Duration::from_millis(self.inc_ms() as u64);
+        let mut time = [Duration::ZERO; 2];
+        for c in Color::BOTH {
+            time[c.index()] = ms(c);
+        }
+        EngineClocks {
+            time,
+            inc: [inc; 2],
+            moves_to_go: None,
+        }
     }
 }
 
@@ -127,10 +157,7 @@ mod tests {
 
     #[test]
     fn moves_charge_the_mover_and_add_the_increment() {
-        let tc = TimeControl {
-            base_ms: 60_000,
-            inc_ms: 2_000,
-        };
+        let tc = control(60_000, 2_000);
         let mut c = Clocks::new(tc);
         c.turn_start = 1_000;
         let w = Color::White;
@@ -153,12 +180,12 @@ mod tests {
 
     #[test]
     fn controls_read_and_refuse() {
-        let tc = TimeControl::from_json(&json!({"base_s": 180, "inc_s": 2})).unwrap();
-        assert_eq!((tc.base_ms, tc.inc_ms), (180_000, 2_000));
-        assert_eq!(TimeControl::from_json(&tc.to_json()), Ok(tc));
-        assert!(TimeControl::from_json(&json!({"base_s": 0})).is_err());
-        assert!(TimeControl::from_json(&json!({"base_s": 1e12})).is_err());
-        assert!(TimeControl::from_json(&json!({"base_s": 60, "inc_s": -1})).is_err());
-        assert!(TimeControl::from_json(&json!({"base_s": "x"})).is_err());
+        let tc = control_from_json(&json!({"base_s": 180, "inc_s": 2})).unwrap();
+        assert_eq!(control_ms(tc), (180_000, 2_000));
+        assert_eq!(control_from_json(&control_json(tc)), Ok(tc));
+        assert!(control_from_json(&json!({"base_s": 0})).is_err());
+        assert!(control_from_json(&json!({"base_s": 1e12})).is_err());
+        assert!(control_from_json(&json!({"base_s": 60, "inc_s": -1})).is_err());
+        assert!(control_from_json(&json!({"base_s": "x"})).is_err());
     }
 }

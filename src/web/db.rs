@@ -7,7 +7,7 @@
 //! humpty database, or one from a newer humpty, is refused with a clear
 //! error, never replaced by an empty one.
 
-use super::clock::TimeControl;
+use super::clock::{control, control_json};
 use super::game::Draft;
 use super::level::Level;
 use super::record::{GameRecord, SeatKeys};
@@ -306,8 +306,8 @@ fn write_game(
             r.cursor as i64,
             seats_word(r.seats),
             r.level.to_json().to_string(),
-            c.map(|c| c.control.base_ms),
-            c.map(|c| c.control.inc_ms),
+            c.map(|c| c.base_ms()),
+            c.map(|c| c.inc_ms()),
             c.map(|c| c.turn_start),
             r.forfeit.and_then(forfeit_word),
             result,
@@ -327,13 +327,7 @@ fn write_game(
 fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Value> {
     let level: String = r.get(4)?;
     let (base, inc): (Option<i64>, Option<i64>) = (r.get(7)?, r.get(8)?);
-    let control = base.zip(inc).map(|(b, i)| {
-        TimeControl {
-            base_ms: b,
-            inc_ms: i,
-        }
-        .to_json()
-    });
+    let control = base.zip(inc).map(|(b, i)| control_json(control(b, i)));
     Ok(json!({
         "id": r.get::<_, String>(0)?,
         "created": r.get::<_, i64>(1)?,
@@ -382,10 +376,7 @@ impl Stored {
         let level_json: Value = serde_json::from_str(&self.level).map_err(|e| e.to_string())?;
         let level = Level::from_json(&level_json)?;
         let control = match self.clock {
-            (Some(b), Some(i), _) => Some(TimeControl {
-                base_ms: b,
-                inc_ms: i,
-            }),
+            (Some(b), Some(i), _) => Some(control(b, i)),
             _ => None,
         };
         let mut g = GameRecord::new(start, seats, level, control);
@@ -403,7 +394,7 @@ impl Stored {
             c.after = self
                 .moves
                 .iter()
-                .map(|(_, t)| t.unwrap_or(c.control.base_ms))
+                .map(|(_, t)| t.unwrap_or(c.base_ms()))
                 .collect();
         }
         g.cursor = usize::try_from(self.cursor).unwrap_or(0).min(g.line.len());
@@ -436,10 +427,7 @@ mod tests {
     #[test]
     fn a_game_reads_back_as_it_was_written() {
         let db = Db::open(&DbPath::Memory).unwrap();
-        let control = TimeControl {
-            base_ms: 60_000,
-            inc_ms: 1_000,
-        };
+        let control = control(60_000, 1_000);
         let mut g = WebGame::new(
             Position::startpos(),
             Seats::Human(Color::Black),

@@ -107,13 +107,10 @@ pub fn drive(app: &Arc<App>, game: &SharedGame) {
 fn go_params(g: &WebGame) -> GoParams {
     let r = &g.record;
     let mut go = r.level.go_params();
+    // The engine's time manager budgets the move from its clocks, within
+    // the level's own limit.
     if let (Some(c), Some(side)) = (&r.clocks, r.clock_running(false)) {
-        let left = c.budget(side, r.start.side_to_move(), now_ms());
-        let inc = Duration::from_millis(c.control.inc_ms.max(0) as u64);
-        let cap = (left / 30 + inc * 3 / 4)
-            .min(left / 2)
-            .max(Duration::from_millis(10));
-        go.movetime = Some(go.movetime.map_or(cap, |t| t.min(cap)));
+        go.clocks = Some(c.engine_clocks(r.start.side_to_move(), Some(side), now_ms()));
     }
     go
 }

@@ -38,7 +38,7 @@ pub fn export(g: &WebGame) -> Reply {
     let clocks = r.clocks.as_ref().filter(|_| r.seats != Seats::Both);
     if let Some(c) = clocks {
         let secs = |ms: i64| format!("{}", ms as f64 / 1000.0);
-        let control = format!("{}+{}", secs(c.control.base_ms), secs(c.control.inc_ms));
+        let control = format!("{}+{}", secs(c.base_ms()), secs(c.inc_ms()));
         tags.push(("TimeControl", control));
     }
     let moves: Vec<WrittenMove> = g

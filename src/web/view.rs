@@ -133,7 +133,7 @@ fn clock_json(g: &WebGame, over: bool) -> Value {
         _ => c.left(color, first, running, now).max(0),
     };
     json!({
-        "control": c.control.to_json(),
+        "control": super::clock::control_json(c.control),
         "white_ms": left(Color::White),
         "black_ms": left(Color::Black),
         "running": running.map(color_word),

@@ -349,10 +349,19 @@ impl Engine {
     pub fn limits_for(&self, go: &GoParams) -> Limits {
         let side = self.position.side_to_move();
         let overhead = self.options.move_overhead;
-        let budget: Option<Budget> = match (go.movetime, &go.clocks) {
-            (Some(mt), _) => Some(timeman::fixed(mt, overhead)),
-            (None, Some(clocks)) => Some(timeman::budget(clocks, side, overhead)),
-            _ => None,
+        // A move time and clocks together: whichever ends first (as
+        // Stockfish stops at `movetime` while managing its clock).
+        let fixed = go.movetime.map(|mt| timeman::fixed(mt, overhead));
+        let clock = go
+            .clocks
+            .as_ref()
+            .map(|c| timeman::budget(c, side, overhead));
+        let budget: Option<Budget> = match (fixed, clock) {
+            (Some(f), Some(c)) => Some(Budget {
+                soft: f.soft.min(c.soft),
+                hard: f.hard.min(c.hard),
+            }),
+            (f, c) => f.or(c),
         };
         let no_limit =
             budget.is_none() && go.depth.is_none() && go.nodes.is_none() && go.mate.is_none();
