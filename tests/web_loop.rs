@@ -320,7 +320,8 @@ fn a_damaged_or_newer_database_is_refused_with_a_clear_error() {
     std::fs::write(&junk, vec![b'x'; 4096]).unwrap();
     let err = Server::start(&config(DbPath::File(junk.clone())))
         .err()
-        .unwrap();
+        .unwrap()
+        .to_string();
     assert!(err.contains("not a humpty game database"), "{err}");
     assert_eq!(
         std::fs::read(&junk).unwrap(),
@@ -332,13 +333,19 @@ fn a_damaged_or_newer_database_is_refused_with_a_clear_error() {
     let conn = rusqlite::Connection::open(&newer).unwrap();
     conn.execute_batch("PRAGMA user_version = 999;").unwrap();
     drop(conn);
-    let err = Server::start(&config(DbPath::File(newer))).err().unwrap();
+    let err = Server::start(&config(DbPath::File(newer)))
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("newer humpty"), "{err}");
     let foreign = dir.join("foreign.sqlite3");
     let conn = rusqlite::Connection::open(&foreign).unwrap();
     conn.execute_batch("CREATE TABLE notes (t TEXT);").unwrap();
     drop(conn);
-    let err = Server::start(&config(DbPath::File(foreign))).err().unwrap();
+    let err = Server::start(&config(DbPath::File(foreign)))
+        .err()
+        .unwrap()
+        .to_string();
     assert!(err.contains("not a humpty game database"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -77,7 +77,7 @@ pub fn serve(m: &ArgMatches) -> Result<(), String> {
         Some(path) => DbPath::parse(path),
         None => DbPath::default_file().map_err(|e| e.to_string())?,
     };
-    let server = Server::start(&cfg)?;
+    let server = Server::start(&cfg).map_err(|e| e.to_string())?;
     let url = server.url();
     let kept = match &cfg.db {
         DbPath::Memory => "in memory only".to_string(),

@@ -172,7 +172,7 @@ pub fn judge_flag(app: &Arc<App>, game: &SharedGame) {
 
 /// Judge every running clock in memory, ten times a second, while the
 /// server lives.
-pub fn watch_clocks(app: Weak<App>) -> Result<(), String> {
+pub fn watch_clocks(app: Weak<App>) -> Result<(), super::ServeError> {
     std::thread::Builder::new()
         .name("clocks".into())
         .spawn(move || loop {
@@ -183,7 +183,7 @@ pub fn watch_clocks(app: Weak<App>) -> Result<(), String> {
             }
         })
         .map(|_| ())
-        .map_err(|e| format!("cannot start the clock watcher: {e}"))
+        .map_err(|e| super::ServeError::Start("the clock watcher", e))
 }
 
 /// Pick up every unfinished game after a start: flags, then engine moves.

@@ -7,7 +7,7 @@
 use super::api;
 use super::guard::Guard;
 use super::http::{too_large, ApiError, Reply, Target, MAX_BODY};
-use super::App;
+use super::{App, ServeError};
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
 use hyper::body::Incoming;
@@ -60,16 +60,16 @@ impl Front {
         listener: std::net::TcpListener,
         app: Arc<App>,
         guard: Guard,
-    ) -> Result<Front, String> {
+    ) -> Result<Front, ServeError> {
         listener
             .set_nonblocking(true)
-            .map_err(|e| format!("cannot serve: {e}"))?;
+            .map_err(|e| ServeError::Start("the listening socket", e))?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .thread_name("http")
             .enable_all()
             .build()
-            .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+            .map_err(|e| ServeError::Start("the server's runtime", e))?;
         let (stop, stopped) = oneshot::channel();
         let shared = Arc::new(Shared { app, guard });
         let thread = std::thread::Builder::new()
@@ -78,7 +78,7 @@ impl Front {
                 runtime.block_on(accept_loop(listener, shared, stopped));
                 runtime.shutdown_timeout(Duration::from_secs(1));
             })
-            .map_err(|e| format!("cannot start the server: {e}"))?;
+            .map_err(|e| ServeError::Start("the server's thread", e))?;
         Ok(Front {
             stop: Some(stop),
             thread: Some(thread),

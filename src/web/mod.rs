@@ -85,6 +85,35 @@ impl Default for ServeConfig {
     }
 }
 
+/// Why the server did not start.
+#[derive(Debug)]
+pub enum ServeError {
+    /// The address cannot be listened on (in use, not this machine's).
+    Listen(String, std::io::Error),
+    /// The game database cannot be opened or read.
+    Db(db::DbError),
+    /// A thread or the runtime of the server cannot start.
+    Start(&'static str, std::io::Error),
+}
+
+impl std::fmt::Display for ServeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServeError::Listen(at, e) => write!(f, "cannot listen on {at}: {e}"),
+            ServeError::Db(e) => write!(f, "{e}"),
+            ServeError::Start(what, e) => write!(f, "cannot start {what}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServeError {}
+
+impl From<db::DbError> for ServeError {
+    fn from(e: db::DbError) -> ServeError {
+        ServeError::Db(e)
+    }
+}
+
 /// What every request handler shares.
 pub struct App {
     /// The games.
@@ -107,21 +136,22 @@ pub struct Server {
 
 impl Server {
     /// Bind and start answering requests in the background.
-    pub fn start(cfg: &ServeConfig) -> Result<Server, String> {
+    pub fn start(cfg: &ServeConfig) -> Result<Server, ServeError> {
         let host = cfg.host.trim_matches(['[', ']']);
+        let at = format!("{}:{}", cfg.host, cfg.port);
         let listener = std::net::TcpListener::bind((host, cfg.port))
-            .map_err(|e| format!("cannot listen on {}:{}: {e}", cfg.host, cfg.port))?;
+            .map_err(|e| ServeError::Listen(at.clone(), e))?;
         let addr = listener
             .local_addr()
-            .map_err(|e| format!("cannot listen on {}: {e}", cfg.host))?;
+            .map_err(|e| ServeError::Listen(at, e))?;
         let app = Arc::new(App {
-            store: store::Store::open(&cfg.db, cfg.max_games).map_err(|e| e.to_string())?,
+            store: store::Store::open(&cfg.db, cfg.max_games)?,
             moves: pool::Pool::new(cfg.max_searches),
             pool: pool::Pool::new(cfg.max_searches),
             streams: AtomicUsize::new(0),
         });
         driver::watch_clocks(Arc::downgrade(&app))?;
-        driver::resume(&app).map_err(|e| e.to_string())?;
+        driver::resume(&app)?;
         let guard = guard::Guard::new(
             &cfg.host,
             cfg.public_url.as_deref(),
