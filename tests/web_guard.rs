@@ -261,3 +261,34 @@ fn new_games_and_searches_are_rate_limited() {
         200
     );
 }
+
+#[test]
+fn loose_inputs_are_refused() {
+    let s = server(generous());
+    let a = s.addr();
+    let local = format!("Host: 127.0.0.1:{}\r\n", a.port());
+    // The Content-Type is JSON exactly (parameters allowed), not a prefix.
+    for (content_type, want) in [
+        ("application/jsonx", 403),
+        ("application/json-patch+json", 403),
+        ("application/json; charset=utf-8", 201),
+        ("Application/JSON", 201),
+    ] {
+        let headers = format!("{local}Content-Type: {content_type}\r\n");
+        let answer = request(a, "POST", "/api/games", &headers, "{}");
+        assert_eq!(status(&answer), want, "{content_type}: {answer}");
+    }
+    // `friend` is a boolean: anything else is refused, never an engine game.
+    for friend in ["\"yes\"", "1", "null", "{}"] {
+        let headers = format!("{local}{JSON}");
+        let answer = request(
+            a,
+            "POST",
+            "/api/games",
+            &headers,
+            &format!("{{\"friend\": {friend}}}"),
+        );
+        assert_eq!(status(&answer), 400, "{friend}: {answer}");
+        assert!(answer.contains("friend must be true or false"), "{answer}");
+    }
+}

@@ -186,7 +186,12 @@ fn create(app: &Arc<App>, body: &Value) -> Result<Reply, ApiError> {
     let seats = seats_of(body)?.unwrap_or(Seats::Human(Color::White));
     let level = level_of(body)?.unwrap_or(level::DEFAULT);
     let clock = clock_of(body)?;
-    if body.get("friend") == Some(&Value::Bool(true)) {
+    let friend = match body.get("friend") {
+        None | Some(Value::Bool(false)) => false,
+        Some(Value::Bool(true)) => true,
+        Some(_) => return Err(ApiError::bad("friend must be true or false")),
+    };
+    if friend {
         let mine = match seats {
             Seats::Human(c) => c,
             _ => {

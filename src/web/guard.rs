@@ -184,11 +184,7 @@ impl Guard {
         if matches!(*method, Method::GET | Method::HEAD) {
             return Ok(());
         }
-        let json = text(header::CONTENT_TYPE).is_some_and(|t| {
-            t.trim()
-                .to_ascii_lowercase()
-                .starts_with("application/json")
-        });
+        let json = text(header::CONTENT_TYPE).is_some_and(is_json);
         match text(header::ORIGIN) {
             Some(origin) => {
                 // Same origin: the page's host and port are the ones this
@@ -254,6 +250,14 @@ impl Guard {
         e.retry_after = Some(wait.max(1));
         Err(e)
     }
+}
+
+/// Whether a Content-Type is JSON: exactly `application/json`, in any
+/// case, with parameters such as `charset` allowed (not
+/// `application/jsonx`).
+pub fn is_json(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or("");
+    essence.trim().eq_ignore_ascii_case("application/json")
 }
 
 #[cfg(test)]
