@@ -10,6 +10,7 @@ use super::http::ApiError;
 use super::level::Level;
 use super::words::{read_color, read_seats};
 use crate::rules::pgn::parse_pgn;
+use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
 use serde_json::Value;
@@ -190,8 +191,14 @@ pub fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// Longest game a PGN import may bring, in plies (the rules end a real
+/// game long before: this bounds a hostile text).
+pub const MAX_IMPORT_PLIES: usize = 2000;
+
 /// `pgn` (POST): `{"pgn": "..."}` replaces the game with the first game of
-/// the text, in SAN or coordinates.
+/// the text, in SAN or coordinates, played up to where the rules end it. A
+/// decisive or drawn result token the board does not reach stands as the
+/// game's end (the loser resigned, or a draw was agreed).
 pub fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let text = body
         .get("pgn")
@@ -203,13 +210,32 @@ pub fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
         .first()
         .filter(|x| !x.moves.is_empty() || x.tags.contains_key("FEN"))
         .ok_or_else(|| ApiError::bad("no game found in the PGN"))?;
+    if let Some(open) = first.unclosed {
+        let what = if open == '{' { "comment" } else { "variation" };
+        return Err(ApiError::bad(format!(
+            "the PGN has a {what} opened with '{open}' and never closed"
+        )));
+    }
     let start = first.start().map_err(ApiError::bad)?;
-    let (_, line) = first
-        .replay_moves(None)
+    let (end, line) = first
+        .replay_to_end()
         .map_err(|e| ApiError::bad(format!("PGN {e}")))?;
+    if line.len() > MAX_IMPORT_PLIES {
+        return Err(ApiError::bad(format!(
+            "the PGN game goes on past {MAX_IMPORT_PLIES} plies: at most that many are imported"
+        )));
+    }
     g.restart(start);
     for m in line {
         g.play(m);
+    }
+    if end.outcome().is_none() {
+        g.record.forfeit = match first.result.as_str() {
+            "1-0" => Some(GameEnd::resigned(Color::Black)),
+            "0-1" => Some(GameEnd::resigned(Color::White)),
+            "1/2-1/2" => Some(GameEnd::agreed_draw()),
+            _ => None,
+        };
     }
     // The clocks start afresh from the imported position.
     let plies = g.record.line.len();

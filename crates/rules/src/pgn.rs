@@ -101,6 +101,9 @@ pub struct PgnGame {
     pub moves: Vec<String>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), empty if missing.
     pub result: String,
+    /// A comment (`{`) or variation (`(`) left open at the end of the
+    /// movetext, which swallowed the rest of it.
+    pub unclosed: Option<char>,
 }
 
 impl PgnGame {
@@ -120,6 +123,22 @@ impl PgnGame {
 
     /// As `replay`, also returning the moves read.
     pub fn replay_moves(&self, plies: Option<usize>) -> Result<(Position, Vec<Move>), String> {
+        self.replay_until(plies, false)
+    }
+
+    /// As `replay_moves`, stopping where the rules end the game (mate,
+    /// stalemate, repetition, 50 moves, bare Kings): moves written after
+    /// the end are not played.
+    pub fn replay_to_end(&self) -> Result<(Position, Vec<Move>), String> {
+        self.replay_until(None, true)
+    }
+
+    /// The replay: at most `plies`, and not past the game's end if `stop`.
+    fn replay_until(
+        &self,
+        plies: Option<usize>,
+        stop: bool,
+    ) -> Result<(Position, Vec<Move>), String> {
         let mut pos = self.start()?;
         let mut played = Vec::new();
         for (i, text) in self
@@ -128,6 +147,9 @@ impl PgnGame {
             .take(plies.unwrap_or(usize::MAX))
             .enumerate()
         {
+            if stop && pos.outcome().is_some() {
+                break;
+            }
             let m = pos
                 .parse_san(text)
                 .map_err(|e| format!("ply {}: {e}", i + 1))?;
@@ -140,7 +162,8 @@ impl PgnGame {
 
 /// Read games back from PGN text. Moves may be SAN or coordinates; move
 /// numbers, comments (`{...}`, `;`), variations, NAGs and `!?` marks are
-/// skipped.
+/// skipped. A result token ends a game's movetext: moves after it, before
+/// the next tags, are another game.
 pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
     let mut games = Vec::new();
     let mut game = PgnGame::default();
@@ -170,23 +193,30 @@ pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
 /// Turn the collected movetext into moves and push the game (if it has tags
 /// or moves).
 fn finish(games: &mut Vec<PgnGame>, game: &mut PgnGame, body: &mut String) {
-    for tok in movetext_tokens(body) {
+    let (tokens, unclosed) = movetext_tokens(body);
+    for tok in tokens {
         if GameResult::is_token(&tok) {
             game.result = tok;
+            // The game ends here; what follows is another (tagless) game.
+            games.push(std::mem::take(game));
         } else {
             game.moves.push(tok);
         }
     }
+    game.unclosed = unclosed;
     if !game.tags.is_empty() || !game.moves.is_empty() {
         games.push(std::mem::take(game));
+    } else if let Some(last) = games.last_mut().filter(|_| unclosed.is_some()) {
+        last.unclosed = unclosed;
     }
     *game = PgnGame::default();
     body.clear();
 }
 
 /// The move and result tokens of a movetext: comments, variations, NAGs and
-/// move numbers (also glued on, as in `12.e4`) removed.
-fn movetext_tokens(body: &str) -> Vec<String> {
+/// move numbers (also glued on, as in `12.e4`) removed; and the comment or
+/// variation left open at its end, if any.
+fn movetext_tokens(body: &str) -> (Vec<String>, Option<char>) {
     let mut clean = String::new();
     let (mut brace, mut paren, mut semi) = (false, 0usize, false);
     for ch in body.chars() {
@@ -202,13 +232,19 @@ fn movetext_tokens(body: &str) -> Vec<String> {
             _ => clean.push(ch),
         }
     }
-    clean
+    let tokens = clean
         .split_whitespace()
         .filter(|t| !t.starts_with('$'))
         .map(|t| strip_move_number(t).trim_end_matches(['!', '?']))
         .filter(|t| !t.is_empty())
         .map(str::to_string)
-        .collect()
+        .collect();
+    let unclosed = if brace {
+        Some('{')
+    } else {
+        (paren > 0).then_some('(')
+    };
+    (tokens, unclosed)
 }
 
 /// `12.e4` -> `e4`, `12...` -> ``; anything else (`1-0`, `e4`) unchanged.
@@ -217,5 +253,51 @@ fn strip_move_number(token: &str) -> &str {
     match token[digits..].strip_prefix('.') {
         Some(rest) if digits > 0 => rest.trim_start_matches('.'),
         _ => token,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_token_ends_a_games_movetext() {
+        let games =
+            parse_pgn("[Event \"a\"]\n\n1. Cc2 * 1... Fd7 *\n\n[Event \"b\"]\n\n1. Nd2 1-0\n");
+        let moves: Vec<_> = games
+            .iter()
+            .map(|g| (g.moves.clone(), g.result.clone()))
+            .collect();
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            moves,
+            [
+                (s(&["Cc2"]), "*".to_string()),
+                (s(&["Fd7"]), "*".to_string()),
+                (s(&["Nd2"]), "1-0".to_string())
+            ]
+        );
+        assert_eq!(games[0].tags["Event"], "a");
+        assert!(
+            games[1].tags.is_empty(),
+            "the game after a result has no tags"
+        );
+        assert_eq!(games[2].tags["Event"], "b");
+    }
+
+    #[test]
+    fn an_open_comment_or_variation_is_noted() {
+        assert_eq!(parse_pgn("1. Nd2 {open Nd7")[0].unclosed, Some('{'));
+        assert_eq!(parse_pgn("1. Nd2 (1. Cc2")[0].unclosed, Some('('));
+        assert_eq!(parse_pgn("1. Nd2 {shut} (1. Cc2) Nd7")[0].unclosed, None);
+        // A game ended by its result still hears of it.
+        assert_eq!(parse_pgn("1. Nd2 1-0 {open")[0].unclosed, Some('{'));
+    }
+
+    #[test]
+    fn the_replay_stops_at_the_games_end() {
+        let g = &parse_pgn(&"Nd2 Nd7 Nb1 Nb8 ".repeat(5))[0];
+        assert_eq!(g.replay_to_end().unwrap().1.len(), 8);
+        assert_eq!(g.replay_moves(None).unwrap().1.len(), 20);
     }
 }

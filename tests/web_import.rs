@@ -1,0 +1,70 @@
+//! PGN import ends a game where its text and the rules end it (issue 33,
+//! item 4): a repetition ends it however many moves follow, a result token
+//! ends its movetext and stands as its result, the first of several games
+//! is taken, and a comment or variation left open is reported.
+
+mod common;
+
+use common::http::{act, new_game};
+use humpty::web::{RateLimit, ServeConfig, Server};
+use serde_json::{json, Value};
+
+fn server() -> Server {
+    Server::start(&ServeConfig {
+        port: 0,
+        rate_limit: RateLimit {
+            burst: 100_000,
+            per_minute: 100_000,
+        },
+        ..ServeConfig::default()
+    })
+    .expect("server starts")
+}
+
+/// Import `pgn` into a new analysis board: (status, answer).
+fn import(s: &Server, pgn: &str) -> (u16, Value) {
+    let g = new_game(s.addr(), json!({"human": "both"}));
+    act(
+        s.addr(),
+        g["id"].as_str().unwrap(),
+        "pgn",
+        json!({ "pgn": pgn }),
+    )
+}
+
+#[test]
+fn a_repetition_ends_the_import() {
+    let s = server();
+    let pgn = "Nd2 Nd7 Nb1 Nb8 ".repeat(2500);
+    let (status, v) = import(&s, &pgn);
+    assert_eq!(status, 200, "{v}");
+    assert_eq!(v["plies"], 8, "threefold repetition at ply 8");
+    assert_eq!(v["status"]["reason"], "repetition", "{}", v["status"]);
+}
+
+#[test]
+fn a_result_token_ends_the_game_and_stands() {
+    let s = server();
+    let (status, v) = import(&s, "1. Cc2 * 1... Fd7 *");
+    assert_eq!((status, v["plies"].as_u64()), (200, Some(1)), "{v}");
+    assert_eq!(v["status"]["over"], false, "* is no result");
+    // The first of two games, the second of which would not replay.
+    let (status, v) = import(&s, "1. Cc2 1-0\n\n1. d4 Nf6 0-1\n");
+    assert_eq!((status, v["plies"].as_u64()), (200, Some(1)), "{v}");
+    assert_eq!(v["result"]["result"], "1-0");
+    assert_eq!(v["status"]["reason"], "resignation", "{}", v["status"]);
+}
+
+#[test]
+fn an_unclosed_comment_or_variation_is_reported() {
+    let s = server();
+    for (pgn, what) in [
+        ("1. Nd2 {a comment that never ends Nd7 2. Nb1", "comment"),
+        ("1. Nd2 (1. Cc2 Nd7 2. Nb1 Nb8", "variation"),
+    ] {
+        let (status, v) = import(&s, pgn);
+        assert_eq!(status, 400, "{v}");
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(what) && e.contains("never closed"), "{e}");
+    }
+}
