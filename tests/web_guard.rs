@@ -292,3 +292,69 @@ fn loose_inputs_are_refused() {
         assert!(answer.contains("friend must be true or false"), "{answer}");
     }
 }
+
+/// The `"key": "value"` of a JSON answer's body.
+fn field(answer: &str, path: &[&str]) -> String {
+    let body = answer.split("\r\n\r\n").nth(1).unwrap_or("");
+    let mut v: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
+    for p in path {
+        v = v[*p].clone();
+    }
+    v.as_str().unwrap_or("").to_string()
+}
+
+#[test]
+fn rematches_imports_and_offers_are_rate_limited_too() {
+    let s = server(RateLimit {
+        burst: 3,
+        per_minute: 1,
+    });
+    let a = s.addr();
+    let headers = format!("Host: localhost\r\n{JSON}");
+    let made = request(a, "POST", "/api/games", &headers, "{\"friend\": true}");
+    assert_eq!(status(&made), 201, "{made}");
+    let id = field(&made, &["id"]);
+    let (white, black) = (
+        field(&made, &["seats", "white"]),
+        field(&made, &["seats", "black"]),
+    );
+    let path = |action: &str| format!("/api/games/{id}/{action}");
+    let seat = |key: &str| format!("{{\"seat\": \"{key}\"}}");
+    // Resigning is not limited; a draw offer and a rematch request are.
+    assert_eq!(
+        status(&request(
+            a,
+            "POST",
+            &path("resign"),
+            &headers,
+            &seat(&white)
+        )),
+        200
+    );
+    assert_eq!(
+        status(&request(
+            a,
+            "POST",
+            &path("rematch"),
+            &headers,
+            &seat(&white)
+        )),
+        200
+    );
+    assert_eq!(
+        status(&request(
+            a,
+            "POST",
+            &path("rematch"),
+            &headers,
+            &seat(&black)
+        )),
+        200
+    );
+    // The allowance of 3 is spent: the next game-making request waits,
+    // whatever route makes it.
+    let refused = request(a, "POST", &path("rematch"), &headers, &seat(&white));
+    assert_eq!(status(&refused), 429, "{refused}");
+    let refused = request(a, "POST", &path("pgn"), &headers, "{\"pgn\": \"1. Nd2\"}");
+    assert_eq!(status(&refused), 429, "{refused}");
+}

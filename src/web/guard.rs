@@ -218,14 +218,23 @@ impl Guard {
         Ok(())
     }
 
-    /// The rate limit on new games and searches: 429 with `Retry-After`
-    /// once a client's allowance is spent.
+    /// The rate limit on what makes games, searches, imports and offers (a
+    /// rematch makes a game too): 429 with `Retry-After` once a client's
+    /// allowance is spent. Moves and looking back are not limited.
     pub fn rate(&self, ip: IpAddr, target: &Target) -> Result<(), ApiError> {
         let segs: Vec<&str> = target.segments.iter().map(String::as_str).collect();
         let costly = matches!(
             (target.method.as_str(), segs.as_slice()),
             ("POST", ["api", "games"])
-                | ("POST", ["api", "games", _, "engine-move" | "review"])
+                | (
+                    "POST",
+                    [
+                        "api",
+                        "games",
+                        _,
+                        "engine-move" | "review" | "rematch" | "pgn" | "draw"
+                    ]
+                )
                 | ("GET", ["api", "games", _, "analysis"])
         );
         if !costly {
