@@ -386,3 +386,35 @@ fn a_bad_eval_file_is_refused_and_the_search_goes_on() {
     let (_, best) = e.bestmove();
     legal_best(&Position::startpos(), &best);
 }
+
+#[test]
+fn a_fifo_or_device_named_by_an_option_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("humpty-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("net.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let fifo = fifo.to_str().unwrap().to_string();
+    let mut e = Engine::start();
+    e.send("uci");
+    e.until(|l| l == "uciok");
+    for (option, path) in [
+        ("EvalFile", fifo.as_str()),
+        ("Dev_Weights", fifo.as_str()),
+        ("EvalFile", "/dev/zero"),
+    ] {
+        e.send(&format!("setoption name {option} value {path}"));
+        e.send("isready");
+        // Before, opening the FIFO blocked the input loop: no readyok.
+        let lines = e.until(|l| l == "readyok");
+        assert!(
+            lines.iter().any(|l| l.contains("not a regular file")),
+            "{option} {path}: {lines:#?}"
+        );
+    }
+    e.send("position startpos");
+    e.send("go depth 3");
+    let (_, best) = e.bestmove();
+    legal_best(&Position::startpos(), &best);
+    let _ = std::fs::remove_dir_all(&dir);
+}

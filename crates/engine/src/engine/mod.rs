@@ -274,6 +274,7 @@ impl Engine {
     /// Load this engine's evaluation weights from a weights file
     /// (`Dev_Weights`, as `humpty tune` writes); on an error nothing changes.
     pub fn set_weights_file(&mut self, path: &str) -> Result<(), String> {
+        textfile::regular_file(path)?;
         let text = textfile::read_text_capped(path, 1 << 20, 4096)?;
         let mut params = (*self.options.eval).clone();
         params.set_weights(&text)?;
@@ -296,7 +297,8 @@ impl Engine {
             self.options.eval_file.clear();
             return Ok(());
         }
-        let bytes = textfile::read_bytes(path, nnue::network::FILE_LEN as u64)
+        let bytes = textfile::regular_file(path)
+            .and_then(|()| textfile::read_bytes(path, nnue::network::FILE_LEN as u64))
             .map_err(|e| format!("EvalFile: {e}; keeping the net in force"))?;
         let net = Network::from_bytes(&bytes)
             .map_err(|e| format!("EvalFile {path}: {e}; keeping the net in force"))?;

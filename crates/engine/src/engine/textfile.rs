@@ -49,6 +49,20 @@ pub fn read_text_capped(path: &str, cap: u64, line_cap: usize) -> Result<String,
     String::from_utf8(bytes).map_err(|_| fail("not UTF-8 text".into()))
 }
 
+/// Refuse anything at `path` but a regular file: opening a FIFO blocks
+/// until a writer comes, and a device may never end, so an engine option
+/// naming one would hang the input loop (a GUI's `isready` unanswered).
+pub fn regular_file(path: &str) -> Result<(), String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    if meta.is_file() {
+        Ok(())
+    } else {
+        Err(format!(
+            "cannot read {path}: not a regular file (a pipe, a device or a folder)"
+        ))
+    }
+}
+
 /// The bytes of the file at `path`, refused past `cap` bytes (a device
 /// or a huge file is not read to its end), or a message naming the file.
 pub fn read_bytes(path: &str, cap: u64) -> Result<Vec<u8>, String> {
