@@ -332,3 +332,40 @@ fn skill_levels_keep_the_hand_made_evaluation_they_were_measured_with() {
         "full strength uses the net"
     );
 }
+
+#[test]
+fn train_checks_its_out_file_first_and_refuses_data_too_small_to_validate() {
+    let data = small_data();
+    let train = |out: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_humpty"))
+            .args([
+                "train",
+                data.to_str().unwrap(),
+                "--out",
+                out,
+                "--epochs",
+                "1",
+            ])
+            .output()
+            .unwrap()
+    };
+    // An out file that cannot be written fails before any epoch.
+    let o = train("/nonexistent/dir/x.bin");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr),
+    );
+    assert!(!o.status.success());
+    assert!(
+        stderr.contains("cannot write /nonexistent/dir/x.bin"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("epoch"), "{stdout}");
+    // Eight games hold out none (every 20th is held out): refused.
+    let out = std::env::temp_dir().join(format!("humpty-small-{}.bin", std::process::id()));
+    let o = train(out.to_str().unwrap());
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(stderr.contains("too small to validate"), "{stderr}");
+    assert!(!out.exists());
+}

@@ -148,3 +148,37 @@ fn bad_input_gets_a_clear_error() {
     assert!(err.contains("game 1: ply 1"), "{err}");
     let _ = std::fs::remove_file(&bad);
 }
+
+#[test]
+fn an_interrupted_annotate_keeps_the_games_it_finished() {
+    use std::io::{BufRead, BufReader};
+    let fen = "6k5/p3p7/12/12/12/12/P11/3Q2K5 w - - 0 1";
+    let one = format!(
+        "[Event \"planted\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n[Result \"*\"]\n\n1. a3 a6 2. Qd6 exd6 3. a4 a5 *\n\n"
+    );
+    let input = tmp("many.pgn");
+    let output = tmp("many-out.pgn");
+    std::fs::write(&input, one.repeat(200)).unwrap();
+    let mut child = Command::new(HUMPTY)
+        .args(["annotate", input.to_str().unwrap(), "--depth", "8"])
+        .args(["--out", output.to_str().unwrap()])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Each reviewed game says each side's counts on stderr, just before
+    // it is written: at the third, two are written.
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut finished = 0;
+    while finished < 3 {
+        let line = lines.next().expect("annotate ended early").unwrap();
+        finished += usize::from(line.starts_with("Black:"));
+    }
+    child.kill().unwrap(); // SIGKILL: no chance to write anything more
+    child.wait().unwrap();
+    let text = std::fs::read_to_string(&output).expect("the out file is there");
+    let kept = parse_pgn(&text);
+    assert!(kept.len() >= 2 && kept.len() < 200, "{} games", kept.len());
+    assert!(kept.iter().all(|g| g.moves.len() == 6));
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+}

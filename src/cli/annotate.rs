@@ -1,7 +1,7 @@
 //! `humpty annotate`: review every game of a PGN file and write it back
 //! with evaluations, judgements and better lines (docs/review.md).
 
-use super::io::{check_writable, out, read_text, say, write_file};
+use super::io::{check_writable, out, read_text, say};
 use clap::{value_parser, Arg, ArgGroup, ArgMatches, Command};
 use humpty::engine::{Engine, GoParams};
 use humpty::review::annotate::{annotated_pgn, summary_text};
@@ -9,6 +9,7 @@ use humpty::review::review_game;
 use humpty::rules::pgn::{parse_pgn, PgnGame};
 use humpty::rules::piece::Color;
 use std::io::IsTerminal;
+use std::io::Write as _;
 use std::time::Duration;
 
 /// Nodes per position when no limit is given (about a second here).
@@ -54,7 +55,9 @@ fn progress_bar(total: usize) -> Option<indicatif::ProgressBar> {
     })
 }
 
-/// `humpty annotate FILE`: review each game, then write them all.
+/// `humpty annotate FILE`: review each game and write it as it is done
+/// (to `--out`, or standard output), so an interrupted run keeps every
+/// game it finished.
 pub fn annotate(m: &ArgMatches) -> Result<(), String> {
     let path = m.get_one::<String>("file").expect("required");
     let out_path = m.get_one::<String>("out");
@@ -76,23 +79,38 @@ pub fn annotate(m: &ArgMatches) -> Result<(), String> {
     let go = limit(m);
     let total = games.iter().map(|g| g.moves.len() + 1).sum();
     let bar = progress_bar(total);
-    let mut text = String::new();
+    let mut file = match out_path {
+        Some(p) => Some(std::fs::File::create(p).map_err(|e| format!("cannot write {p}: {e}"))?),
+        None => None,
+    };
+    let mut written = 0;
     for (i, game) in games.iter().enumerate() {
-        match annotate_game(&mut engine, game, &go, bar.as_ref()) {
-            Ok(pgn) => text.push_str(&pgn),
-            Err(e) => say(format!("game {}: {e}; skipped", i + 1)),
+        let pgn = match annotate_game(&mut engine, game, &go, bar.as_ref()) {
+            Ok(pgn) => pgn,
+            Err(e) => {
+                say(format!("game {}: {e}; skipped", i + 1));
+                continue;
+            }
+        };
+        match (&mut file, out_path) {
+            (Some(f), Some(p)) => f
+                .write_all(pgn.as_bytes())
+                .and_then(|()| f.flush())
+                .map_err(|e| format!("cannot write {p}: {e}"))?,
+            _ => {
+                // PGN games are parted by a blank line.
+                if written > 0 {
+                    out("");
+                }
+                out(pgn.trim_end());
+            }
         }
+        written += 1;
     }
     if let Some(b) = bar {
         b.finish_and_clear();
     }
-    match out_path {
-        Some(p) => write_file(p, &text),
-        None => {
-            out(text.trim_end());
-            Ok(())
-        }
-    }
+    Ok(())
 }
 
 /// One game reviewed and written; an unreadable game is an error naming

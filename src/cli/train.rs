@@ -1,6 +1,6 @@
 //! `humpty train`: a network from self-play data files (docs/nnue.md).
 
-use super::io::{out, say};
+use super::io::{check_writable, out, say};
 use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
 use humpty::eval::nnue::{Network, SCALE};
 use humpty::train::{self, data, net, Config};
@@ -106,11 +106,22 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
     };
     let paths: Vec<&String> = m.get_many::<String>("data").expect("required").collect();
     let outfile = m.get_one::<String>("out").expect("required");
+    // Before minutes of loading and training, not after.
+    check_writable(outfile)?;
     let loaded = data::load(&paths, cfg.blend, m.get_flag("mirror"))?;
     loaded.damage.iter().for_each(say);
     let (train_set, valid) = (&loaded.train, &loaded.valid);
     if train_set.is_empty() {
         return Err("no training positions in the data files".into());
+    }
+    // The net kept is chosen by its validation loss: with no held-out
+    // games there is nothing to choose by.
+    if valid.is_empty() {
+        return Err(format!(
+            "the data are too small to validate: every {}th game is held out, so at least {} games are needed",
+            data::VALIDATION_EVERY,
+            data::VALIDATION_EVERY
+        ));
     }
     say(format!(
         "{} training positions, {} validation positions (every {}th game)",
@@ -135,7 +146,20 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
     let mut best: Option<(usize, f64)> = None;
     let mut failed = None;
     train::train(&cfg, start, train_set, valid, &mut |r, net| {
-        let better = best.is_none_or(|(_, v)| r.valid_loss < v || valid.is_empty());
+        let better = best.is_none_or(|(_, v)| r.valid_loss < v);
+        // Only a net that reached the disk is said to be saved.
+        let saved = better && failed.is_none() && {
+            match save(outfile, net) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            }
+        };
+        if saved {
+            best = Some((r.epoch, r.valid_loss));
+        }
         out(format!(
             "epoch {}  train {:.6}  valid {:.6}  lr {:.0e}  {:.1} s{}",
             r.epoch,
@@ -143,14 +167,12 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
             r.valid_loss,
             r.lr,
             r.seconds,
-            if better { "  saved" } else { "" }
-        ));
-        if better {
-            best = Some((r.epoch, r.valid_loss));
-            if let Err(e) = save(outfile, net) {
-                failed.get_or_insert(e);
+            match (saved, &failed) {
+                (true, _) => "  saved".to_string(),
+                (false, Some(e)) if better => format!("  NOT saved: {e}"),
+                _ => String::new(),
             }
-        }
+        ));
     });
     if let Some((epoch, loss)) = best {
         say(format!(

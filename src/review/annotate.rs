@@ -32,7 +32,9 @@ pub fn summary_text(color: Color, s: &PlayerSummary) -> String {
     let [i, m, b] = s.counts;
     format!(
         "{color}: {i} inaccuracies, {m} mistakes, {b} blunders, average loss {:.0} cp ({:.1} points of winning chances)",
-        s.average_cp_loss, s.average_loss
+        // A loss is never negative, and never written "-0".
+        s.average_cp_loss.max(0.0) + 0.0,
+        s.average_loss.max(0.0) + 0.0
     )
 }
 
