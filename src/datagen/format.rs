@@ -1,6 +1,8 @@
 //! The training data file of `humpty datagen` (docs/nnue.md): an 8-byte
 //! header, then one block per game, each with a checksum, so that a file
-//! cut off in mid-write is found and its last, partial block dropped.
+//! cut off in mid-write is found and its last, partial block dropped, and
+//! a damaged block in the middle is skipped: reading goes on at the next
+//! block marker whose block checks out.
 //!
 //! ```text
 //! header   "HDCDATA1"
@@ -112,9 +114,9 @@ pub struct Read {
     pub blocks: Vec<GameBlock>,
     /// Bytes up to the end of the last complete block.
     pub good_len: usize,
-    /// Why reading stopped before the end, if it did (a cut-off or
-    /// damaged block).
-    pub damage: Option<String>,
+    /// Each damaged stretch skipped in the middle, and a cut-off or damaged
+    /// end, in words (empty for a whole file).
+    pub damage: Vec<String>,
 }
 
 /// Read a whole file's bytes; an unknown header is an error.
@@ -123,25 +125,45 @@ pub fn read_file(bytes: &[u8]) -> Result<Read, String> {
         return Err("not a humpty training data file (no HDCDATA1 header)".into());
     }
     let mut at = HEADER.len();
+    let mut good_len = at;
     let mut blocks = Vec::new();
-    let mut damage = None;
+    let mut damage = Vec::new();
     while at < bytes.len() {
         match read_block(&bytes[at..]) {
             Ok((block, used)) => {
                 blocks.push(block);
                 at += used;
+                good_len = at;
             }
-            Err(e) => {
-                damage = Some(format!("at byte {at}: {e}"));
-                break;
-            }
+            Err(e) => match next_good_block(bytes, at + 1) {
+                // Good blocks follow: only this stretch is lost.
+                Some(next) => {
+                    damage.push(format!(
+                        "at byte {at}: {e}; {} bytes skipped to the next good block",
+                        next - at
+                    ));
+                    at = next;
+                }
+                None => {
+                    damage.push(format!("at byte {at}: {e}"));
+                    break;
+                }
+            },
         }
     }
     Ok(Read {
         blocks,
-        good_len: at,
+        good_len,
         damage,
     })
+}
+
+/// Where the first block marker at or after `from` starts a block that
+/// reads and checks out, if any.
+fn next_good_block(bytes: &[u8], from: usize) -> Option<usize> {
+    (from..bytes.len().saturating_sub(BLOCK_MAGIC.len() - 1))
+        .filter(|&i| &bytes[i..i + BLOCK_MAGIC.len()] == BLOCK_MAGIC)
+        .find(|&i| read_block(&bytes[i..]).is_ok())
 }
 
 /// Bytes, with "cut off" as the error when they run out.
@@ -253,7 +275,7 @@ mod tests {
         write_block(&mut bytes, &other);
         let read = read_file(&bytes).unwrap();
         assert_eq!(read.blocks, vec![block(), other]);
-        assert_eq!((read.good_len, read.damage), (bytes.len(), None));
+        assert_eq!((read.good_len, read.damage.len()), (bytes.len(), 0));
         assert_eq!(read.blocks[0].samples[0].men.len(), 48);
         assert_eq!(read.blocks[0].samples[1].to_move, Color::Black);
     }
@@ -271,13 +293,21 @@ mod tests {
                 (1, good),
                 "cut at {cut}"
             );
-            assert!(read.damage.unwrap().contains("cut off"));
+            assert!(read.damage[0].contains("cut off"));
         }
         let mut flipped = bytes.clone();
         flipped[good + 30] ^= 0x40;
         let read = read_file(&flipped).unwrap();
         assert_eq!(read.blocks.len(), 1);
-        assert!(read.damage.is_some());
+        assert_eq!(read.damage.len(), 1);
         assert!(read_file(b"not data").is_err());
+        // A flipped byte in the middle loses that block only: the good
+        // ones after it are kept, and so is the file's length.
+        let mut three = bytes.clone();
+        write_block(&mut three, &block());
+        three[good + 30] ^= 0x40;
+        let read = read_file(&three).unwrap();
+        assert_eq!((read.blocks.len(), read.good_len), (2, three.len()));
+        assert!(read.damage[0].contains("skipped"), "{:?}", read.damage);
     }
 }

@@ -125,9 +125,9 @@ pub fn load(
         let path = path.as_ref();
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let read = read_file(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        if let Some(damage) = &read.damage {
+        for damage in &read.damage {
             out.damage.push(format!(
-                "{}: using the good games before the damage {damage}",
+                "{}: damaged {damage}; the good games are used",
                 path.display()
             ));
         }
