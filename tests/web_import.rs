@@ -1,7 +1,8 @@
 //! PGN import ends a game where its text and the rules end it (issue 33,
 //! item 4): a repetition ends it however many moves follow, a result token
 //! ends its movetext and stands as its result, the first of several games
-//! is taken, and a comment or variation left open is reported.
+//! is taken, and a comment or variation left open is reported. And a
+//! review of a line the game no longer has stops (item 2).
 
 mod common;
 
@@ -66,5 +67,32 @@ fn an_unclosed_comment_or_variation_is_reported() {
         assert_eq!(status, 400, "{v}");
         let e = v["error"].as_str().unwrap();
         assert!(e.contains(what) && e.contains("never closed"), "{e}");
+    }
+}
+
+#[test]
+fn a_superseded_review_stops() {
+    let s = server();
+    let g = new_game(s.addr(), json!({"human": "both"}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let pgn = "b1d2 b8d7 b2c2 b7c7 d2b3 d7b6 k1i2 k8i7 k2j2 k7j7";
+    assert_eq!(act(s.addr(), &id, "pgn", json!({ "pgn": pgn })).0, 200);
+    let path = format!("/api/games/{id}/review");
+    let (status, _) = common::http::json_call(s.addr(), "POST", &path, json!({"nodes": 200000}));
+    assert_eq!(status, 202);
+    // A take-back changes the line: the review of the old one stops after
+    // the position it is searching, instead of searching all eleven.
+    assert_eq!(act(s.addr(), &id, "undo", json!({})).0, 200);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    loop {
+        let (_, v) = common::http::json_call(s.addr(), "GET", &path, json!({}));
+        if v["state"] == "failed" {
+            assert!(v["error"].as_str().unwrap().contains("stopped"), "{v}");
+            assert!(v["done"].as_u64().unwrap() < 11, "{v}");
+            break;
+        }
+        assert_eq!(v["state"], "running", "{v}");
+        assert!(std::time::Instant::now() < deadline, "never stopped: {v}");
+        std::thread::sleep(std::time::Duration::from_millis(50));
     }
 }

@@ -128,7 +128,9 @@ fn annotate_game(
         if let Some(b) = bar {
             b.inc(1);
         }
-    });
+        true
+    })
+    .ok_or("the review stopped")?;
     for c in Color::BOTH {
         let line = summary_text(c, &review.summary(c));
         match bar {

@@ -206,21 +206,26 @@ pub fn flip(s: Score) -> Score {
 }
 
 /// Review a game: `start`, then `moves` (legal), each position searched
-/// with `go`; `progress` is called after each position.
+/// with `go`; `progress` is called after each position, and the review
+/// stops (None) when it answers false.
 pub fn review_game(
     engine: &mut Engine,
     start: &Position,
     moves: &[Move],
     go: &GoParams,
-    progress: &mut dyn FnMut(),
-) -> GameReview {
+    progress: &mut dyn FnMut() -> bool,
+) -> Option<GameReview> {
     let mut pos = start.clone();
     let mut verdicts = vec![verdict(engine, &pos, go)];
-    progress();
+    if !progress() {
+        return None;
+    }
     for &m in moves {
         pos.make_move(m);
         verdicts.push(verdict(engine, &pos, go));
-        progress();
+        if !progress() {
+            return None;
+        }
     }
     let mut pos = start.clone();
     let mut reviews = Vec::new();
@@ -252,11 +257,11 @@ pub fn review_game(
         });
         pos.make_move(m);
     }
-    GameReview {
+    Some(GameReview {
         start: start.clone(),
         start_score: white_view(verdicts[0].score, start.side_to_move()),
         moves: reviews,
-    }
+    })
 }
 
 /// `score` from `side`'s view, turned to White's.
@@ -280,7 +285,8 @@ mod tests {
             ..GoParams::default()
         };
         let mut engine = Engine::new();
-        review_game(&mut engine, &start, &[m], &go, &mut || {})
+        review_game(&mut engine, &start, &[m], &go, &mut || true)
+            .expect("not stopped")
             .moves
             .remove(0)
     }
@@ -311,8 +317,9 @@ mod tests {
             &start,
             &[moves[0], reply],
             &go,
-            &mut || {},
-        );
+            &mut || true,
+        )
+        .expect("not stopped");
         assert_eq!(review.moves[0].judgement, Some(Judgement::Blunder));
         assert_eq!(review.moves[1].judgement, None, "taking the Rook is right");
     }

@@ -315,7 +315,9 @@ pub fn start_review(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<V
         }
     }
     let job = Arc::new(review::ReviewJob::new(g.record.line.clone()));
-    g.live.review = Some(Arc::clone(&job));
+    if let Some(old) = g.live.review.replace(Arc::clone(&job)) {
+        old.cancel();
+    }
     let start = g.record.start.clone();
     drop(g);
     let (app, worker, game) = (Arc::clone(app), Arc::clone(&job), Arc::clone(game));

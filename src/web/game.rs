@@ -263,6 +263,12 @@ impl WebGame {
         self.live.engine_once = d.engine_once;
         self.live.last_engine = d.last_engine;
         self.record = d.record;
+        // A review of a line the game no longer has stops working.
+        if let Some(job) = &self.live.review {
+            if job.line != self.record.line {
+                job.cancel();
+            }
+        }
         d.kept
     }
 }

@@ -14,7 +14,7 @@ use crate::review::{review_game, win_percent, GameReview, Judgement};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use serde_json::{json, Value};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -22,6 +22,11 @@ use std::time::Duration;
 pub const DEFAULT_NODES: u64 = 100_000;
 /// Most nodes per position a client may ask for.
 const MAX_NODES: u64 = 5_000_000;
+/// Most nodes one review searches in all (about a minute here): a long
+/// game gets fewer per position.
+pub const MAX_TOTAL_NODES: u64 = 50_000_000;
+/// Why a review stopped when it was superseded.
+const STOPPED: &str = "stopped: the game changed or another review began";
 /// How long a review waits for a free engine before it says so.
 const PATIENCE: Duration = Duration::from_secs(600);
 
@@ -37,6 +42,9 @@ pub struct ReviewJob {
     pub queued: AtomicUsize,
     /// The result as JSON when done, or why it failed.
     pub outcome: Mutex<Option<Result<Value, String>>>,
+    /// Set when the game's line changed or another review replaced it: the
+    /// review leaves the queue, or stops after the position it searches.
+    pub cancelled: AtomicBool,
 }
 
 /// The nodes a position of a review asks for (`{"nodes"?: N}`).
@@ -59,7 +67,18 @@ impl ReviewJob {
             done: AtomicUsize::new(0),
             queued: AtomicUsize::new(0),
             outcome: Mutex::new(None),
+            cancelled: AtomicBool::new(false),
         }
+    }
+
+    /// Stop it: it is no longer the game's review.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether it was stopped.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::SeqCst)
     }
 
     /// Put its outcome in force: the result, or why it failed.
@@ -95,6 +114,7 @@ impl ReviewJob {
             done: AtomicUsize::new(total),
             queued: AtomicUsize::new(0),
             outcome: Mutex::new(Some(Ok(stored.get("result")?.clone()))),
+            cancelled: AtomicBool::new(false),
         })
     }
 }
@@ -112,18 +132,25 @@ pub fn run(
         .pool
         .borrow_queued(Some(PATIENCE), |ahead| {
             job.queued.store(ahead + 1, Ordering::Relaxed);
-            true
+            !job.is_cancelled()
         })
-        .ok_or("every engine is busy; try again")?;
+        .ok_or(if job.is_cancelled() {
+            STOPPED
+        } else {
+            "every engine is busy; try again"
+        })?;
     job.queued.store(0, Ordering::Relaxed);
     engine.strength_mut().level = MAX_SKILL_LEVEL;
+    let nodes = nodes.min((MAX_TOTAL_NODES / job.total as u64).max(1));
     let go = GoParams {
         nodes: Some(nodes),
         ..GoParams::default()
     };
     let review = review_game(&mut engine, start, &job.line, &go, &mut || {
         job.done.fetch_add(1, Ordering::Relaxed);
-    });
+        !job.is_cancelled()
+    })
+    .ok_or(STOPPED)?;
     Ok(review_json(&review))
 }
 
