@@ -358,3 +358,25 @@ fn rematches_imports_and_offers_are_rate_limited_too() {
     let refused = request(a, "POST", &path("pgn"), &headers, "{\"pgn\": \"1. Nd2\"}");
     assert_eq!(status(&refused), 429, "{refused}");
 }
+
+#[test]
+fn a_client_at_the_connection_cap_is_told_so() {
+    let s = Server::start(&ServeConfig {
+        port: 0,
+        max_connections_per_client: 2,
+        ..ServeConfig::default()
+    })
+    .unwrap();
+    let held: Vec<TcpStream> = (0..2)
+        .map(|_| TcpStream::connect(s.addr()).unwrap())
+        .collect();
+    // Let the server count both before the third arrives.
+    std::thread::sleep(Duration::from_millis(200));
+    let answer = request(s.addr(), "GET", "/api/levels", "Host: localhost\r\n", "");
+    assert_eq!(status(&answer), 429, "{answer}");
+    assert!(answer.contains("too many connections"), "{answer}");
+    drop(held);
+    std::thread::sleep(Duration::from_millis(200));
+    let answer = request(s.addr(), "GET", "/api/levels", "Host: localhost\r\n", "");
+    assert_eq!(status(&answer), 200, "a closed connection frees its place");
+}

@@ -126,7 +126,16 @@ async fn accept_loop(
             },
         };
         let Some(ticket) = shared.guard.connection(addr.ip()) else {
-            continue; // too many connections from this client: closed
+            // Too many connections from this client: it is told so, then
+            // closed (the answer is small and its write bounded in time).
+            tokio::spawn(async move {
+                let text = "too many connections from this address: close some first";
+                let answer = raw_answer("429 Too Many Requests", "Retry-After: 1\r\n", text);
+                let mut stream = stream;
+                let write = tokio::io::AsyncWriteExt::write_all(&mut stream, answer.as_bytes());
+                let _ = tokio::time::timeout(Duration::from_secs(1), write).await;
+            });
+            continue;
         };
         // Small answers go out at once, not after the peer's delayed ACK.
         let _ = stream.set_nodelay(true);
@@ -136,6 +145,16 @@ async fn accept_loop(
             drop(ticket);
         });
     }
+}
+
+/// A whole HTTP/1.1 answer written by hand, for a connection hyper never
+/// serves: `status`, extra header lines, and `{"error": text}`; it closes.
+fn raw_answer(status: &str, headers: &str, text: &str) -> String {
+    let body = json!({ "error": text }).to_string();
+    format!(
+        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
 }
 
 /// The HTTP version of a first request line, if one has arrived whole and
@@ -165,12 +184,8 @@ async fn serve_connection(
 ) {
     if let Some(version) = unsupported_version(&stream).await {
         use tokio::io::AsyncWriteExt;
-        let body =
-            json!({"error": format!("{version} is not spoken here: use HTTP/1.1")}).to_string();
-        let answer = format!(
-            "HTTP/1.1 505 HTTP Version Not Supported\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        );
+        let text = format!("{version} is not spoken here: use HTTP/1.1");
+        let answer = raw_answer("505 HTTP Version Not Supported", "", &text);
         let _ = stream.write_all(answer.as_bytes()).await;
         return;
     }
