@@ -8,6 +8,7 @@
 //! error, never replaced by an empty one.
 
 use super::clock::{control, control_json};
+use super::dbfile::FileGuard;
 use super::game::Draft;
 use super::level::Level;
 use super::record::{GameRecord, SeatKeys};
@@ -72,6 +73,10 @@ pub enum DbError {
     Full(String),
     /// The file or its folder cannot be written (read-only, permissions).
     ReadOnly(String),
+    /// Another server holds the file.
+    InUse(String),
+    /// The file was deleted or replaced under the running server.
+    Gone(String),
     /// Anything else: a damaged file, a failed statement.
     Other(String),
 }
@@ -94,6 +99,7 @@ impl fmt::Display for DbError {
         match self {
             DbError::Full(t) => write!(f, "the disk is full ({t})"),
             DbError::ReadOnly(t) => write!(f, "the game database cannot be written ({t})"),
+            DbError::InUse(t) | DbError::Gone(t) => f.write_str(t),
             DbError::Other(t) => f.write_str(t),
         }
     }
@@ -104,6 +110,8 @@ impl std::error::Error for DbError {}
 /// The open database.
 pub struct Db {
     conn: Mutex<Connection>,
+    /// A file's lock and identity (none in memory).
+    file: Option<FileGuard>,
 }
 
 /// Columns of `games` written at every change, after `id` (?1).
@@ -115,10 +123,13 @@ const GAME_COLUMNS: &str = "updated = ?2, start_fen = ?3, cursor = ?4, human = ?
 impl Db {
     /// Open (or make) the database and bring its schema up to date.
     pub fn open(path: &DbPath) -> Result<Db, DbError> {
+        let mut file = None;
         let (conn, name) = match path {
             DbPath::Memory => (Connection::open_in_memory(), ":memory:".to_string()),
             DbPath::File(p) => {
                 make_folder(p)?;
+                // One server per file: taken before SQLite touches it.
+                file = Some(FileGuard::take(p)?);
                 (Connection::open(p), p.display().to_string())
             }
         };
@@ -126,13 +137,24 @@ impl Db {
             .map_err(|e| DbError::of_sqlite(&format!("cannot open the game database {name}"), e))?;
         prepare(&conn, matches!(path, DbPath::File(_)))
             .map_err(|e| DbError::Other(format!("the game database {name}: {e}")))?;
+        if let Some(f) = &mut file {
+            f.opened();
+        }
         Ok(Db {
             conn: Mutex::new(conn),
+            file,
         })
+    }
+
+    /// The file is still there to write to (a deleted one is noticed here,
+    /// before a change is answered as kept).
+    fn check_file(&self) -> Result<(), DbError> {
+        self.file.as_ref().map_or(Ok(()), FileGuard::check)
     }
 
     /// Keep a new game: its row and its moves.
     pub fn insert(&self, r: &GameRecord, result: &str) -> Result<(), DbError> {
+        self.check_file()?;
         let mut conn = lock(&self.conn);
         let tx = conn
             .transaction()
@@ -159,6 +181,7 @@ impl Db {
         let (kept, added) = d.line_change();
         let ucis: Vec<String> = added.iter().map(|t| t.uci.clone()).collect();
         let result = d.result().map_or("*", |e| e.result.pgn());
+        self.check_file()?;
         let mut conn = lock(&self.conn);
         let tx = conn
             .transaction()
@@ -171,6 +194,7 @@ impl Db {
     /// Keep a game's finished review (JSON: the moves reviewed and the
     /// result).
     pub fn save_review(&self, id: &str, review: &Value) -> Result<(), DbError> {
+        self.check_file()?;
         lock(&self.conn)
             .execute(
                 "UPDATE games SET review = ?2 WHERE id = ?1",

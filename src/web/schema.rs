@@ -66,6 +66,14 @@ pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
 
 /// Check the file is ours and not newer, then migrate it.
 pub fn prepare(conn: &Connection, file: bool) -> Result<(), String> {
+    if file {
+        // Before the first read: in exclusive locking mode SQLite's write-
+        // ahead log keeps its index in the heap, never in a shared-memory
+        // file (`-shm`), whose mapping turns a full disk or an immutable
+        // file into SIGBUS; the one server holds the file anyway.
+        conn.execute_batch("PRAGMA locking_mode = EXCLUSIVE;")
+            .map_err(|e| format!("cannot lock the file: {e}"))?;
+    }
     let not_ours = |e: rusqlite::Error| format!("not a humpty game database ({e})");
     let app: i32 = conn
         .query_row("PRAGMA application_id", [], |r| r.get(0))

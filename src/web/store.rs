@@ -38,8 +38,8 @@ impl From<DbError> for ApiError {
     fn from(e: DbError) -> ApiError {
         let status = match e {
             DbError::Full(_) => 507,
-            DbError::ReadOnly(_) => 503,
-            DbError::Other(_) => 500,
+            DbError::ReadOnly(_) | DbError::Gone(_) => 503,
+            DbError::InUse(_) | DbError::Other(_) => 500,
         };
         ApiError::new(status, format!("{e}: the change was not kept"))
     }
