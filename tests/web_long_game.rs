@@ -112,3 +112,57 @@ fn a_move_at_ply_240_costs_what_one_at_ply_20_does() {
 fn answer_moves(v: &Value) -> usize {
     v["line"]["moves"].as_array().map_or(usize::MAX, Vec::len)
 }
+
+/// Resident memory of this process, in MiB (Linux).
+fn rss_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib: f64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0.0);
+    kib / 1024.0
+}
+
+#[test]
+#[ignore = "a measurement: run by hand (docs/reliability.md)"]
+fn unread_streams_and_gotos_on_a_long_game_hold_little_memory() {
+    use std::io::Write as _;
+    let s = Server::start(&ServeConfig {
+        port: 0,
+        max_connections_per_client: 1000,
+        rate_limit: RateLimit {
+            burst: 100_000,
+            per_minute: 100_000,
+        },
+        ..ServeConfig::default()
+    })
+    .unwrap();
+    let moves = line(400, 11);
+    let id = board_at(&s, &moves, 400);
+    let before = rss_mib();
+    // Fifty pages that open the game's events and never read them.
+    let streams: Vec<std::net::TcpStream> = (0..50)
+        .map(|_| {
+            let mut t = std::net::TcpStream::connect(s.addr()).unwrap();
+            write!(
+                t,
+                "GET /api/games/{id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            )
+            .unwrap();
+            t
+        })
+        .collect();
+    let mut peak = rss_mib();
+    for k in 0..30 {
+        let (status, _) = act(s.addr(), &id, "goto", json!({ "ply": (k * 13) % 400 }));
+        assert_eq!(status, 200);
+        peak = peak.max(rss_mib());
+    }
+    drop(streams);
+    std::thread::sleep(Duration::from_secs(5));
+    let after = rss_mib();
+    println!("RSS: {before:.1} MiB before, {peak:.1} MiB at most with 50 unread streams and 30 gotos on a 400-ply game, {after:.1} MiB 5 s after the streams closed");
+    assert!(peak < 200.0, "{peak} MiB");
+}
