@@ -146,7 +146,7 @@ fn sibling_imports(layer: &str) -> Vec<(String, Vec<String>)> {
             .iter()
             .filter(|n| **n != me && *n != "mod" && *n != "lib")
             .filter(|n| {
-                code.contains(&format!("super::{n}"))
+                names_module(code, &format!("super::{n}"))
                     || code.contains(&format!("{prefix}{n}::"))
                     || code.contains(&format!("{prefix}{n};"))
                     || use_super_group(code).iter().any(|h| h == *n)
@@ -157,6 +157,15 @@ fn sibling_imports(layer: &str) -> Vec<(String, Vec<String>)> {
         out.push((me, uses));
     }
     out
+}
+
+/// Whether `code` has `path` as a whole module path (`super::db` is not
+/// named by `super::dberror`).
+fn names_module(code: &str, path: &str) -> bool {
+    code.match_indices(path).any(|(i, _)| {
+        let next = code[i + path.len()..].chars().next();
+        !next.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    })
 }
 
 /// The heads of `use super::{a::X, b}` groups.
@@ -268,6 +277,8 @@ fn the_checker_sees_a_violation() {
         vec!["rules", "engine"]
     );
     assert_eq!(grouped_heads("use crate::{a::B, c};"), vec!["a", "c"]);
+    assert!(names_module("use super::db::Db;", "super::db"));
+    assert!(!names_module("use super::dberror::DbError;", "super::db"));
     assert_eq!(layers_used("use crate::engine;"), vec!["engine"]);
     assert!(layers_used("use super::x;").is_empty());
 }

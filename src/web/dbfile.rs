@@ -4,7 +4,7 @@
 //! file deleted or replaced under a running server is noticed before a
 //! change is answered (its changes would be lost silently).
 
-use super::db::DbError;
+use super::dberror::DbError;
 use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 

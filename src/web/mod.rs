@@ -12,6 +12,7 @@ pub mod api;
 pub mod assets;
 pub mod clock;
 pub mod db;
+pub mod dberror;
 pub mod dbfile;
 pub mod driver;
 pub mod events;
