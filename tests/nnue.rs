@@ -238,10 +238,17 @@ fn a_search_with_the_net_plays_legal_moves_and_repeats_itself() {
     assert_eq!((first.best, first.nodes), (again.best, again.nodes));
 }
 
-/// A few games of data, made once per test binary.
+/// A few games of data, made once per test binary (tests that run at the
+/// same time wait for it: a file still being written has no games yet).
 fn small_data() -> std::path::PathBuf {
+    static MADE: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    MADE.get_or_init(make_small_data).clone()
+}
+
+fn make_small_data() -> std::path::PathBuf {
     let out = std::env::temp_dir().join(format!("humpty-nnue-data-{}.bin", std::process::id()));
-    if !out.exists() {
+    let _ = std::fs::remove_file(&out);
+    {
         let spec = DatagenSpec {
             out: out.clone(),
             games: 8,
