@@ -564,16 +564,10 @@ fn ten_moves_against_a_beginner(browser: &Browser) {
 /// A review marks a planted blunder: the Rook offered to the King on h7
 /// gives the won ending away to bare Kings.
 fn review_marks_a_planted_blunder(browser: &Browser) {
-    browser.new_game("#new-both");
-    browser.set_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
-    browser.js("act('POST', '/move', { move: 'h1h7' })");
-    browser.wait_for_moves("the Rook's move", 1);
-    browser.js("act('POST', '/move', { move: 'g8h7' })");
-    browser.wait_for_moves("the capture", 2);
+    browser.plant_rook_blunder();
     browser.click("#review");
-    let marks = browser.wait_for(
-        "the review's marks",
-        "const m = [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.dataset.mark || ''); return m[0] && m",
+    assert_eq!(
+        browser.review_marks("the review's marks"),
+        json!(["??", ""])
     );
-    assert_eq!(marks, json!(["??", ""]));
 }

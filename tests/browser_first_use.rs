@@ -120,19 +120,13 @@ fn finished_games_stay_finished(browser: &Browser) {
 }
 
 fn a_review_comes_back_after_a_reload(browser: &Browser) {
-    browser.new_game("#new-both");
-    browser.set_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
-    browser.js("act('POST', '/move', { move: 'h1h7' })");
-    browser.wait_for_moves("the Rook's move", 1);
-    browser.js("act('POST', '/move', { move: 'g8h7' })");
-    browser.wait_for_moves("the capture", 2);
+    browser.plant_rook_blunder();
     browser.click("#review");
-    let marks = "const m = [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.dataset.mark || ''); return m[0] && m";
-    assert_eq!(browser.wait_for("the review", marks), json!(["??", ""]));
+    assert_eq!(browser.review_marks("the review"), json!(["??", ""]));
     let url = browser.js("return location.href");
     browser.call("POST", "/url", Some(json!({ "url": url })));
     assert_eq!(
-        browser.wait_for("the review after a reload", marks),
+        browser.review_marks("the review after a reload"),
         json!(["??", ""])
     );
 }

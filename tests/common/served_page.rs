@@ -52,6 +52,25 @@ impl Browser {
         );
     }
 
+    /// On a new analysis board, the Rook offered to the King on h7 and
+    /// taken, giving a won ending away to bare Kings (a planted blunder).
+    pub fn plant_rook_blunder(&self) {
+        self.new_game("#new-both");
+        self.set_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
+        self.js("act('POST', '/move', { move: 'h1h7' })");
+        self.wait_for_moves("the Rook's move", 1);
+        self.js("act('POST', '/move', { move: 'g8h7' })");
+        self.wait_for_moves("the capture", 2);
+    }
+
+    /// Wait until the move list carries the review's marks; them, by ply.
+    pub fn review_marks(&self, what: &str) -> serde_json::Value {
+        self.wait_for(
+            what,
+            "const m = [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.dataset.mark || ''); return m[0] && m",
+        )
+    }
+
     pub fn highlighted(&self) -> Vec<String> {
         let v = self.js(
             "return [...document.querySelectorAll('#board .sq.dest')].map(e => e.dataset.square).sort()",

@@ -25,8 +25,17 @@ function diagramHtml(letter, name, d) {
   return `<div class="mini" aria-label="${name} on ${d.square}">${cells}</div>`;
 }
 
+// The button and the card, into `#pieces` under the board (both pages).
+const CARD_HTML = `<button id="pieces-open" class="link" aria-expanded="false" aria-controls="pieces-card">How the pieces move</button>
+  <section id="pieces-card" class="box" hidden>
+    <div class="row"><h2>How the pieces move</h2> <button id="pieces-close" title="Close">×</button></div>
+    <ol id="pieces-list"></ol>
+    <p class="note" id="pieces-note"></p>
+  </section>`;
+
 function buildPiecesCard(pieces) {
   const $ = (id) => document.getElementById(id);
+  $("pieces").innerHTML = CARD_HTML;
   const list = $("pieces-list");
   list.innerHTML = "";
   for (const p of pieces) {

@@ -37,9 +37,9 @@ function listen(id) {
   });
 }
 
-// Show a game (from its id) and follow it.
-async function openGame(id, push = true) {
-  const state = await api("GET", `/api/games/${id}`);
+// Show a game (from its id, or its state already fetched) and follow it.
+async function openGame(id, push = true, known = null) {
+  const state = known || await api("GET", `/api/games/${id}`);
   await findSeat(state);
   stopStream();
   cancelPremove();
@@ -97,7 +97,7 @@ async function reopenCurrent() {
   try {
     const state = await api("GET", `/api/games/${last}`);
     if (state.result) return false;
-    await openGame(last);
+    await openGame(last, true, state);
     return true;
   } catch (e) {
     return false;
