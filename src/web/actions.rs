@@ -8,6 +8,7 @@ use super::driver::over;
 use super::game::{Draft, Seats};
 use super::http::ApiError;
 use super::level::Level;
+use super::record::MAX_PLIES;
 use super::words::{read_color, read_seats};
 use crate::rules::pgn::parse_pgn;
 use crate::rules::piece::Color;
@@ -191,10 +192,6 @@ pub fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Longest game a PGN import may bring, in plies (the rules end a real
-/// game long before: this bounds a hostile text).
-pub const MAX_IMPORT_PLIES: usize = 2000;
-
 /// `pgn` (POST): `{"pgn": "..."}` replaces the game with the first game of
 /// the text, in SAN or coordinates, played up to where the rules end it. A
 /// decisive or drawn result token the board does not reach stands as the
@@ -220,9 +217,9 @@ pub fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let (end, line) = first
         .replay_to_end()
         .map_err(|e| ApiError::bad(format!("PGN {e}")))?;
-    if line.len() > MAX_IMPORT_PLIES {
+    if line.len() > MAX_PLIES {
         return Err(ApiError::bad(format!(
-            "the PGN game goes on past {MAX_IMPORT_PLIES} plies: at most that many are imported"
+            "the PGN game goes on past {MAX_PLIES} plies: at most that many are imported"
         )));
     }
     g.restart(start);

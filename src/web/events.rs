@@ -7,12 +7,13 @@
 //! the game. A page that falls behind is sent the whole state again.
 
 use super::game::{SharedGame, WebGame};
+use super::outbox::Outbox;
 use super::sync::lock;
 use super::view::{delta_json, game_json};
 use serde_json::Value;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::broadcast;
 
 /// A comment this often keeps a quiet stream open through proxies and
 /// finds pages that have gone.
@@ -51,12 +52,13 @@ pub fn subscribe(game: &SharedGame) -> (String, broadcast::Receiver<String>) {
 }
 
 /// Pass a game's events to one page until it leaves; a page that fell
-/// behind gets the whole state, then the events after it.
+/// behind gets the whole state, then the events after it. A page that
+/// stops reading is let go at its outbox's byte bound (it reconnects).
 pub async fn relay(
     game: SharedGame,
     first: String,
     mut rx: broadcast::Receiver<String>,
-    out: mpsc::Sender<String>,
+    out: Outbox,
 ) {
     if out.send(first).await.is_err() {
         return;

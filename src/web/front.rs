@@ -243,7 +243,7 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
                 blocking(move || super::search::analysis(&app, &id, multipv.as_deref())).await;
             return match started {
                 // The client's stream slot is held as long as the stream.
-                Ok(rx) => event_stream(rx, Some(ticket)),
+                Ok(rx) => event_stream(rx, ticket),
                 Err(e) => error(e),
             };
         }
@@ -253,11 +253,15 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
                 let (first, rx) = super::events::subscribe(&game);
                 Ok((game, first, rx))
             };
+            let ticket = match shared.guard.event_stream(client) {
+                Ok(t) => t,
+                Err(e) => return error(e),
+            };
             return match blocking(listen).await {
                 Ok((game, first, rx)) => {
-                    let (tx, out) = tokio::sync::mpsc::channel(8);
+                    let (tx, inbox) = super::outbox::outbox(8);
                     tokio::spawn(super::events::relay(game, first, rx, tx));
-                    event_stream(out, None)
+                    event_stream(inbox, ticket)
                 }
                 Err(e) => error(e),
             };
@@ -338,15 +342,12 @@ fn error(e: ApiError) -> Response<Body> {
 }
 
 /// A server-sent event stream from the stream thread's events (holding
-/// the client's stream slot, if any, until it ends).
-fn event_stream(
-    rx: tokio::sync::mpsc::Receiver<String>,
-    slot: Option<super::guard::Ticket>,
-) -> Response<Body> {
+/// the client's stream slot until it ends).
+fn event_stream(inbox: super::outbox::Inbox, slot: super::guard::Ticket) -> Response<Body> {
     use tokio_stream::StreamExt;
-    let events = tokio_stream::wrappers::ReceiverStream::new(rx).map(move |text| {
+    let events = inbox.into_stream().map(move |bytes| {
         let _held = &slot;
-        Ok::<_, std::convert::Infallible>(text.into_bytes())
+        Ok::<_, std::convert::Infallible>(bytes)
     });
     let mut r = typed(Body::from_stream(events), "text/event-stream");
     let h = r.headers_mut();

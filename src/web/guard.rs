@@ -1,8 +1,10 @@
 //! Who may ask what (docs/web.md, "Safe on any network"): only the names
 //! the server is reached by (so a DNS-rebinding page is refused), changes
 //! only from the board's own origin or from a script that says it sends
-//! JSON, a cap on each client's connections, and a rate limit on what
-//! costs the server (new games, searches).
+//! JSON, caps on each client's connections and streams, and two rate
+//! limits: one on what costs the server (new games, searches, imports,
+//! offers), a looser one on the steps a page takes often (going to a
+//! ply, taking back, opening a game's event stream).
 
 use super::http::{ApiError, Target};
 use axum::http::{header, HeaderMap, Method};
@@ -33,16 +35,47 @@ impl Default for RateLimit {
     }
 }
 
+impl RateLimit {
+    /// The default limit on steps (goto, undo, opening an event stream):
+    /// a person holding an arrow key down stays under it.
+    pub const STEPS: RateLimit = RateLimit {
+        burst: 300,
+        per_minute: 600,
+    };
+}
+
+/// What a client may hold at once.
+#[derive(Clone, Copy, Debug)]
+pub struct Caps {
+    /// Open connections.
+    pub connections: usize,
+    /// Analysis streams (each holds an engine while it runs).
+    pub analysis_streams: usize,
+    /// Game event streams (one per open tab).
+    pub event_streams: usize,
+}
+
+/// Which allowance a request draws on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Class {
+    /// Makes a game or a search, imports, offers.
+    Costly,
+    /// A step a page takes often.
+    Step,
+}
+
 /// The checks, with the counts they keep per client.
 pub struct Guard {
     hosts: Vec<String>,
     connections: Counter,
     streams: Counter,
-    limit: RateLimit,
+    event_streams: Counter,
+    costly: RateLimit,
+    steps: RateLimit,
     /// Behind a reverse proxy on this machine: the client is the address
     /// the proxy names in `X-Forwarded-For`.
     behind_proxy: bool,
-    buckets: Mutex<HashMap<IpAddr, (f64, Instant)>>,
+    buckets: Mutex<HashMap<(IpAddr, Class), (f64, Instant)>>,
 }
 
 /// Slots per client address (connections, analysis streams), each capped.
@@ -106,13 +139,12 @@ fn host_name(authority: &str) -> String {
 
 impl Guard {
     /// Accept the loopback names, `bind_host` (unless it is a wildcard) and
-    /// `public_url`'s host.
+    /// `public_url`'s host; `limits` are the costly and the step limits.
     pub fn new(
         bind_host: &str,
         public_url: Option<&str>,
-        max_connections: usize,
-        max_streams: usize,
-        limit: RateLimit,
+        caps: Caps,
+        limits: [RateLimit; 2],
         behind_proxy: bool,
     ) -> Guard {
         let mut hosts: Vec<String> = LOOPBACK_NAMES.iter().map(|s| s.to_string()).collect();
@@ -127,10 +159,12 @@ impl Guard {
         }
         Guard {
             hosts,
-            connections: Counter::new(max_connections.max(1)),
-            streams: Counter::new(max_streams.max(1)),
+            connections: Counter::new(caps.connections.max(1)),
+            streams: Counter::new(caps.analysis_streams.max(1)),
+            event_streams: Counter::new(caps.event_streams.max(1)),
             behind_proxy,
-            limit,
+            costly: limits[0],
+            steps: limits[1],
             buckets: Mutex::default(),
         }
     }
@@ -166,6 +200,20 @@ impl Guard {
                 format!(
                     "at most {} analysis streams per client: stop one first",
                     self.streams.cap
+                ),
+            )
+        })
+    }
+
+    /// A slot for one more event stream of this client (429 past the
+    /// cap: each open tab of a game holds one).
+    pub fn event_stream(&self, ip: IpAddr) -> Result<Ticket, ApiError> {
+        self.event_streams.take(ip).ok_or_else(|| {
+            ApiError::new(
+                429,
+                format!(
+                    "at most {} game event streams per client: close a tab first",
+                    self.event_streams.cap
                 ),
             )
         })
@@ -218,36 +266,26 @@ impl Guard {
         Ok(())
     }
 
-    /// The rate limit on what makes games, searches, imports and offers (a
-    /// rematch makes a game too): 429 with `Retry-After` once a client's
-    /// allowance is spent. Moves and looking back are not limited.
+    /// The rate limits: 429 with `Retry-After` once a client's allowance
+    /// is spent. Costly: what makes games (a rematch and an import too),
+    /// searches and offers. Steps: going to a ply, taking back, opening a
+    /// game's event stream. Moves are not limited.
     pub fn rate(&self, ip: IpAddr, target: &Target) -> Result<(), ApiError> {
-        let segs: Vec<&str> = target.segments.iter().map(String::as_str).collect();
-        let costly = matches!(
-            (target.method.as_str(), segs.as_slice()),
-            ("POST", ["api", "games"])
-                | (
-                    "POST",
-                    [
-                        "api",
-                        "games",
-                        _,
-                        "engine-move" | "review" | "rematch" | "pgn" | "draw"
-                    ]
-                )
-                | ("GET", ["api", "games", _, "analysis"])
-        );
-        if !costly {
+        let Some(class) = class_of(target) else {
             return Ok(());
-        }
-        let per_second = f64::from(self.limit.per_minute.max(1)) / 60.0;
-        let burst = f64::from(self.limit.burst.max(1));
+        };
+        let limit = match class {
+            Class::Costly => self.costly,
+            Class::Step => self.steps,
+        };
+        let per_second = f64::from(limit.per_minute.max(1)) / 60.0;
+        let burst = f64::from(limit.burst.max(1));
         let now = Instant::now();
         let mut buckets = super::sync::lock(&self.buckets);
         if buckets.len() > 100_000 {
             buckets.retain(|_, (_, at)| now.duration_since(*at).as_secs() < 600);
         }
-        let (tokens, at) = buckets.entry(ip).or_insert((burst, now));
+        let (tokens, at) = buckets.entry((ip, class)).or_insert((burst, now));
         *tokens = (*tokens + now.duration_since(*at).as_secs_f64() * per_second).min(burst);
         *at = now;
         if *tokens >= 1.0 {
@@ -258,6 +296,20 @@ impl Guard {
         let mut e = ApiError::new(429, format!("too many requests; try again in {wait} s"));
         e.retry_after = Some(wait.max(1));
         Err(e)
+    }
+}
+
+/// Which allowance a request draws on, if any.
+fn class_of(target: &Target) -> Option<Class> {
+    let segs: Vec<&str> = target.segments.iter().map(String::as_str).collect();
+    match (target.method.as_str(), segs.as_slice()) {
+        ("POST", ["api", "games"])
+        | ("POST", ["api", "games", _, "engine-move" | "review" | "rematch" | "pgn" | "draw"])
+        | ("GET", ["api", "games", _, "analysis"]) => Some(Class::Costly),
+        ("POST", ["api", "games", _, "goto" | "undo"]) | ("GET", ["api", "games", _, "events"]) => {
+            Some(Class::Step)
+        }
+        _ => None,
     }
 }
 
@@ -281,9 +333,12 @@ mod tests {
         let g = Guard::new(
             "0.0.0.0",
             Some("https://chess.example.org/"),
-            4,
-            4,
-            RateLimit::default(),
+            Caps {
+                connections: 4,
+                analysis_streams: 4,
+                event_streams: 4,
+            },
+            [RateLimit::default(), RateLimit::STEPS],
             true,
         );
         let mut h = HeaderMap::new();
@@ -303,9 +358,12 @@ mod tests {
         let g = Guard::new(
             "0.0.0.0",
             Some("https://chess.example.org/"),
-            4,
-            4,
-            RateLimit::default(),
+            Caps {
+                connections: 4,
+                analysis_streams: 4,
+                event_streams: 4,
+            },
+            [RateLimit::default(), RateLimit::STEPS],
             false,
         );
         assert!(g.hosts.contains(&"chess.example.org".to_string()));

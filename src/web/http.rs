@@ -3,8 +3,9 @@
 //! and the answer: JSON, bytes, an error (a 4xx/5xx with `{"error": ...}`)
 //! or a server-sent event stream.
 
+pub use super::outbox::ClientLeft;
+use super::outbox::{outbox, Inbox, Outbox};
 use serde_json::{json, Value};
-use tokio::sync::mpsc;
 
 /// Largest request body read, in bytes (a long PGN fits).
 pub const MAX_BODY: usize = 256 * 1024;
@@ -143,27 +144,24 @@ pub fn body_json(body: &[u8]) -> Result<Value, ApiError> {
 }
 
 /// A server-sent event stream: each event goes to the connection's task
-/// as it is written (an error means the client has left).
+/// as it is written (an error means the client has left, or has fallen
+/// `outbox::MAX_STREAM_BYTES` behind).
 pub struct EventStream {
-    out: mpsc::Sender<String>,
+    out: Outbox,
 }
-
-/// The client of an event stream has left.
-#[derive(Debug)]
-pub struct ClientLeft;
 
 /// Events waiting for a slow client before the writer waits too.
 const STREAM_BUFFER: usize = 64;
 
 impl EventStream {
     /// A stream and the receiving end the network side sends from.
-    pub fn new() -> (EventStream, mpsc::Receiver<String>) {
-        let (out, rx) = mpsc::channel(STREAM_BUFFER);
-        (EventStream { out }, rx)
+    pub fn new() -> (EventStream, Inbox) {
+        let (out, inbox) = outbox(STREAM_BUFFER);
+        (EventStream { out }, inbox)
     }
 
     fn send(&mut self, text: String) -> Result<(), ClientLeft> {
-        self.out.blocking_send(text).map_err(|_| ClientLeft)
+        self.out.blocking_send(text)
     }
 
     /// One event.

@@ -22,6 +22,7 @@ pub mod game;
 pub mod guard;
 pub mod http;
 pub mod level;
+pub mod outbox;
 pub mod pgn;
 pub mod pieces;
 pub mod pool;
@@ -62,8 +63,14 @@ pub struct ServeConfig {
     pub max_connections_per_client: usize,
     /// Most analysis streams open at once from one client address.
     pub max_streams_per_client: usize,
-    /// The rate limit on new games and searches, per client address.
+    /// Most game event streams open at once from one client address.
+    pub max_event_streams_per_client: usize,
+    /// The rate limit on new games, searches, imports and offers, per
+    /// client address.
     pub rate_limit: RateLimit,
+    /// The rate limit on steps (goto, undo, opening an event stream), per
+    /// client address.
+    pub step_rate_limit: RateLimit,
     /// Served through a reverse proxy on this machine (`--behind-proxy`):
     /// limits per client use the address the proxy forwards.
     pub behind_proxy: bool,
@@ -81,7 +88,9 @@ impl Default for ServeConfig {
             max_searches: cores.clamp(1, 16),
             max_connections_per_client: 256,
             max_streams_per_client: 4,
+            max_event_streams_per_client: 32,
             rate_limit: RateLimit::default(),
+            step_rate_limit: RateLimit::STEPS,
             behind_proxy: false,
         }
     }
@@ -157,9 +166,12 @@ impl Server {
         let guard = guard::Guard::new(
             &cfg.host,
             cfg.public_url.as_deref(),
-            cfg.max_connections_per_client,
-            cfg.max_streams_per_client,
-            cfg.rate_limit,
+            guard::Caps {
+                connections: cfg.max_connections_per_client,
+                analysis_streams: cfg.max_streams_per_client,
+                event_streams: cfg.max_event_streams_per_client,
+            },
+            [cfg.rate_limit, cfg.step_rate_limit],
             cfg.behind_proxy,
         );
         let front = front::Front::start(listener, Arc::clone(&app), guard)?;

@@ -13,6 +13,10 @@ use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
 
+/// Longest line a game may have, in plies: there it is drawn by the move
+/// limit. The rules end a real game long before (the 50-move rule); this
+/// bounds what one client can make the server keep and send.
+pub const MAX_PLIES: usize = 2000;
 /// Which colours the person at the board moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seats {
@@ -136,13 +140,15 @@ impl GameRecord {
     }
 
     /// The game result at `ply` (`pos` is the position there): the rules'
-    /// outcome, or a forfeit at the end of the line.
+    /// outcome, or at the end of the line a forfeit or the length cap.
     pub fn ending_at(&self, pos: &Position, ply: usize) -> Option<GameEnd> {
         if let Some(o) = pos.outcome() {
             return Some(GameEnd::from_outcome(o));
         }
         if ply == self.line.len() {
-            return self.forfeit;
+            return self
+                .forfeit
+                .or((ply >= MAX_PLIES).then(GameEnd::move_limit));
         }
         None
     }
@@ -161,5 +167,34 @@ impl GameRecord {
         let side = self.clock_running(false)?;
         let c = self.clocks.as_ref()?;
         (c.left(side, self.start.side_to_move(), Some(side), now) <= 0).then_some(side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_at_the_length_cap_is_drawn_by_the_move_limit() {
+        let start = Position::startpos();
+        let mut r = GameRecord::new(
+            start.clone(),
+            Seats::Both,
+            super::super::level::DEFAULT,
+            None,
+        );
+        // The line is not replayed: `ending_at` is given the position (one
+        // with no outcome), so only the length counts.
+        let m = start.legal_moves()[0];
+        r.line = vec![m; MAX_PLIES - 1];
+        assert_eq!(r.ending_at(&start, r.line.len()), None);
+        r.line.push(m);
+        let end = r.ending_at(&start, MAX_PLIES).expect("ended at the cap");
+        assert_eq!(end.key(), "move-limit");
+        assert_eq!(
+            r.ending_at(&start, MAX_PLIES - 1),
+            None,
+            "earlier plies are not over"
+        );
     }
 }

@@ -5,6 +5,7 @@
 
 use super::game::SharedGame;
 use super::http::{ApiError, EventStream};
+use super::outbox::Inbox;
 use super::pool::Borrowed;
 use super::sync::lock;
 use super::view::info_json;
@@ -17,7 +18,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::mpsc::Receiver;
 
 /// A comment line this often keeps the stream alive and notices a closed
 /// tab, so its engine is freed.
@@ -58,11 +58,7 @@ fn release(game: &SharedGame, flag: &Arc<AtomicBool>) {
 /// streamed as `info` events until `stop`, a move, or the client leaves.
 /// Waits for an engine (so call it off the network's threads); the stream
 /// runs on its own thread and its events come out of the receiver.
-pub fn analysis(
-    app: &Arc<App>,
-    id: &str,
-    multipv: Option<&str>,
-) -> Result<Receiver<String>, ApiError> {
+pub fn analysis(app: &Arc<App>, id: &str, multipv: Option<&str>) -> Result<Inbox, ApiError> {
     let lines = match multipv.map(str::parse::<usize>) {
         None => 1,
         Some(Ok(n)) if (1..=3).contains(&n) => n,
@@ -86,11 +82,7 @@ impl Drop for StreamSlot {
 }
 
 /// Claim the game's search, then on a new thread an engine, and stream.
-fn start_stream(
-    slot: StreamSlot,
-    game: SharedGame,
-    lines: usize,
-) -> Result<Receiver<String>, ApiError> {
+fn start_stream(slot: StreamSlot, game: SharedGame, lines: usize) -> Result<Inbox, ApiError> {
     let (pos, flag) = claim(&game)?;
     let (mut out, rx) = EventStream::new();
     let (game2, flag2) = (Arc::clone(&game), Arc::clone(&flag));
