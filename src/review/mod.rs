@@ -156,35 +156,65 @@ impl GameReview {
 /// The verdict on `pos`: by the rules at the end of a game, else by a
 /// search with `go`.
 pub fn verdict(engine: &mut Engine, pos: &Position, go: &GoParams) -> Verdict {
+    verdict_with(engine, pos, go, None).expect("never aborted")
+}
+
+/// `verdict`, given up (None) once `abort` says so during the search.
+pub fn verdict_until(
+    engine: &mut Engine,
+    pos: &Position,
+    go: &GoParams,
+    abort: &(dyn Fn() -> bool + Sync),
+) -> Option<Verdict> {
+    verdict_with(engine, pos, go, Some(abort))
+}
+
+fn verdict_with(
+    engine: &mut Engine,
+    pos: &Position,
+    go: &GoParams,
+    abort: Option<&(dyn Fn() -> bool + Sync)>,
+) -> Option<Verdict> {
     match pos.outcome() {
         Some(Outcome::Checkmate { .. }) => {
-            return Verdict {
+            return Some(Verdict {
                 score: Score::Mate(0),
                 line: Vec::new(),
-            }
+            })
         }
         Some(_) => {
-            return Verdict {
+            return Some(Verdict {
                 score: Score::Cp(0),
                 line: Vec::new(),
-            }
+            })
         }
         None => {}
     }
     engine.set_position(pos.clone());
     let mut line = Vec::new();
-    let result = engine.search_sync(go, &mut |info| {
+    let mut report = |info: &crate::engine::Info| {
         if info.multipv == 1 && info.bound.is_none() {
             line = info.pv.clone();
         }
-    });
+    };
+    let aborted = || abort.is_some_and(|f| f());
+    if aborted() {
+        return None;
+    }
+    let result = match abort {
+        Some(f) => engine.search_sync_until(go, &mut report, f),
+        None => engine.search_sync(go, &mut report),
+    };
+    if aborted() {
+        return None;
+    }
     if line.first() != result.best.as_ref() {
         line = result.best.into_iter().collect();
     }
-    Verdict {
+    Some(Verdict {
         score: Score::from_search(result.score),
         line,
-    }
+    })
 }
 
 /// A score on the centipawn scale for losses: clamped to +-1000, a mate
@@ -215,17 +245,24 @@ pub fn review_game(
     go: &GoParams,
     progress: &mut dyn FnMut() -> bool,
 ) -> Option<GameReview> {
+    review_line(start, moves, &mut |pos| {
+        let v = verdict(engine, pos, go);
+        progress().then_some(v)
+    })
+}
+
+/// Review `moves` from `start`, with `verdict_of` judging each position
+/// (None stops the review): a host that lends engines out chooses how.
+pub fn review_line(
+    start: &Position,
+    moves: &[Move],
+    verdict_of: &mut dyn FnMut(&Position) -> Option<Verdict>,
+) -> Option<GameReview> {
     let mut pos = start.clone();
-    let mut verdicts = vec![verdict(engine, &pos, go)];
-    if !progress() {
-        return None;
-    }
+    let mut verdicts = vec![verdict_of(&pos)?];
     for &m in moves {
         pos.make_move(m);
-        verdicts.push(verdict(engine, &pos, go));
-        if !progress() {
-            return None;
-        }
+        verdicts.push(verdict_of(&pos)?);
     }
     let mut pos = start.clone();
     let mut reviews = Vec::new();

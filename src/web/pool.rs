@@ -24,8 +24,9 @@ pub struct Pool {
 struct PoolState {
     idle: Vec<Engine>,
     made: usize,
-    /// Tickets of the borrowers waiting, in order of arrival.
-    queue: VecDeque<u64>,
+    /// Tickets of the borrowers waiting, in order of arrival, each with
+    /// whether it is background work (a review).
+    queue: VecDeque<(u64, bool)>,
     next_ticket: u64,
 }
 
@@ -64,17 +65,36 @@ impl Pool {
     pub fn borrow_queued(
         &self,
         patience: Option<Duration>,
+        waiting: impl FnMut(usize) -> bool,
+    ) -> Option<Borrowed<'_>> {
+        self.borrow_as(false, patience, waiting)
+    }
+
+    /// `borrow_queued` for background work (a review): it queues like the
+    /// rest, but is not `urgent`.
+    pub fn borrow_background(
+        &self,
+        patience: Option<Duration>,
+        waiting: impl FnMut(usize) -> bool,
+    ) -> Option<Borrowed<'_>> {
+        self.borrow_as(true, patience, waiting)
+    }
+
+    fn borrow_as(
+        &self,
+        background: bool,
+        patience: Option<Duration>,
         mut waiting: impl FnMut(usize) -> bool,
     ) -> Option<Borrowed<'_>> {
         let deadline = patience.map(|p| Instant::now() + p);
         let mut state = lock(&self.state);
         let ticket = state.next_ticket;
         state.next_ticket += 1;
-        state.queue.push_back(ticket);
+        state.queue.push_back((ticket, background));
         // The first report comes at once, then one a second.
         let mut reported: Option<Instant> = None;
         loop {
-            let first = state.queue.front() == Some(&ticket);
+            let first = state.queue.front().map(|t| t.0) == Some(ticket);
             if first && (!state.idle.is_empty() || state.made < self.size) {
                 state.queue.pop_front();
                 let engine = state.idle.pop();
@@ -87,7 +107,7 @@ impl Pool {
                 return Some(self.lend(engine.unwrap_or_else(|| Engine::with_hash_mib(HASH_MIB))));
             }
             let now = Instant::now();
-            let ahead = state.queue.iter().position(|&t| t == ticket).unwrap_or(0);
+            let ahead = state.queue.iter().position(|t| t.0 == ticket).unwrap_or(0);
             let mut keep = deadline.is_none_or(|d| now < d);
             if keep && reported.is_none_or(|r| now.duration_since(r) >= QUEUE_REPORT) {
                 // Told without the pool's lock: the borrower may write to
@@ -98,7 +118,7 @@ impl Pool {
                 reported = Some(Instant::now());
             }
             if !keep {
-                state.queue.retain(|&t| t != ticket);
+                state.queue.retain(|t| t.0 != ticket);
                 drop(state);
                 self.freed.notify_all();
                 return None;
@@ -117,6 +137,11 @@ impl Pool {
     /// How many borrowers wait now.
     pub fn waiting(&self) -> usize {
         lock(&self.state).queue.len()
+    }
+
+    /// How many borrowers wait now that are not background work.
+    pub fn urgent_waiting(&self) -> usize {
+        lock(&self.state).queue.iter().filter(|t| !t.1).count()
     }
 
     fn lend(&self, engine: Engine) -> Borrowed<'_> {

@@ -2,15 +2,16 @@
 //! in the background (one pooled engine, every position of the game's line
 //! searched), `GET .../review` gives its progress and, when done, every
 //! move's evaluation and judgement, the better move after a mistake or
-//! blunder, and each player's counts (`review::review_game`, the same
+//! blunder, and each player's counts (`review::review_line`, the same
 //! judgement as `humpty annotate`). The result is kept with the game.
 
 use super::http::ApiError;
+use super::pool::Borrowed;
 use super::sync::lock;
 use super::App;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::{GoParams, Score};
-use crate::review::{review_game, win_percent, GameReview, Judgement};
+use crate::review::{review_line, verdict_until, win_percent, GameReview, Judgement};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use serde_json::{json, Value};
@@ -43,7 +44,7 @@ pub struct ReviewJob {
     /// The result as JSON when done, or why it failed.
     pub outcome: Mutex<Option<Result<Value, String>>>,
     /// Set when the game's line changed or another review replaced it: the
-    /// review leaves the queue, or stops after the position it searches.
+    /// review leaves the queue, or stops the position it searches.
     pub cancelled: AtomicBool,
 }
 
@@ -119,18 +120,12 @@ impl ReviewJob {
     }
 }
 
-/// The review itself, on a pooled engine at full strength.
-pub fn run(
-    app: &App,
-    start: &crate::rules::position::Position,
-    job: &ReviewJob,
-    nodes: u64,
-) -> Result<Value, String> {
-    // While every engine is busy, the review's status gives its place in
-    // the queue (0 once it runs).
+/// An engine for the review, in turn: while every engine is busy, the
+/// review's status gives its place in the queue (0 once it runs).
+fn borrow<'a>(app: &'a App, job: &ReviewJob) -> Result<Borrowed<'a>, &'static str> {
     let mut engine = app
         .pool
-        .borrow_queued(Some(PATIENCE), |ahead| {
+        .borrow_background(Some(PATIENCE), |ahead| {
             job.queued.store(ahead + 1, Ordering::Relaxed);
             !job.is_cancelled()
         })
@@ -141,17 +136,53 @@ pub fn run(
         })?;
     job.queued.store(0, Ordering::Relaxed);
     engine.strength_mut().level = MAX_SKILL_LEVEL;
+    Ok(engine)
+}
+
+/// The review itself, on a pooled engine at full strength. A review is
+/// long and an analysis is wanted now: while another search waits for an
+/// engine, the review stops the position it searches, gives its engine
+/// back and queues again (the position is searched again from the start).
+/// Two reviews take turns, a position each: one gives way to the other
+/// between positions, never during one.
+pub fn run(
+    app: &App,
+    start: &crate::rules::position::Position,
+    job: &ReviewJob,
+    nodes: u64,
+) -> Result<Value, String> {
     let nodes = nodes.min((MAX_TOTAL_NODES / job.total as u64).max(1));
     let go = GoParams {
         nodes: Some(nodes),
         ..GoParams::default()
     };
-    let review = review_game(&mut engine, start, &job.line, &go, &mut || {
-        job.done.fetch_add(1, Ordering::Relaxed);
-        !job.is_cancelled()
-    })
-    .ok_or(STOPPED)?;
-    Ok(review_json(&review))
+    let mut engine: Option<Borrowed<'_>> = None;
+    let mut failed = STOPPED;
+    let stop_now = || job.is_cancelled() || app.pool.urgent_waiting() > 0;
+    let review = review_line(start, &job.line, &mut |pos| loop {
+        if job.is_cancelled() {
+            return None;
+        }
+        let e = match &mut engine {
+            Some(e) => e,
+            None => match borrow(app, job) {
+                Ok(e) => engine.insert(e),
+                Err(why) => {
+                    failed = why;
+                    return None;
+                }
+            },
+        };
+        let verdict = verdict_until(e, pos, &go, &stop_now);
+        if app.pool.waiting() > 0 {
+            engine = None;
+        }
+        if let Some(v) = verdict {
+            job.done.fetch_add(1, Ordering::Relaxed);
+            return Some(v);
+        }
+    });
+    Ok(review_json(&review.ok_or(failed)?))
 }
 
 /// Progress and, when done, the result.

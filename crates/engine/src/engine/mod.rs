@@ -3,6 +3,7 @@
 //! this, never to search internals.
 
 pub mod bench;
+mod blocking;
 pub mod strength;
 pub mod textfile;
 
@@ -21,6 +22,7 @@ use crate::search::timeman::{self, Budget};
 use crate::search::tt::TranspositionTable;
 pub use crate::search::TimeSource;
 use crate::search::{self, host, Features, Limits, Shared};
+use blocking::fallback;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -540,48 +542,6 @@ impl Engine {
             nodes: 0,
             error: None,
         })
-    }
-
-    /// Search in the calling thread and return the result (tools and tests).
-    pub fn search_sync(
-        &mut self,
-        go: &GoParams,
-        report: &mut (dyn FnMut(&Info) + Send),
-    ) -> SearchResult {
-        self.stop();
-        if let Some(r) = self.random_result(go) {
-            return r;
-        }
-        let limits = self.limits_for(go);
-        let shared = Shared::new(Arc::clone(&self.tt), self.time.clone(), limits.ponder);
-        let pos = self.position.clone();
-        let threads = self.options.threads;
-        if host::SEARCH_ON_CALLER {
-            return search::run(&pos, &limits, &shared, 1, report);
-        }
-        std::thread::scope(|s| {
-            let spawned = std::thread::Builder::new()
-                .stack_size(search::SEARCH_STACK)
-                .spawn_scoped(s, || search::run(&pos, &limits, &shared, threads, report));
-            match spawned {
-                Ok(handle) => handle
-                    .join()
-                    .unwrap_or_else(|_| fallback(&pos, "internal error in search".into())),
-                Err(e) => fallback(&pos, format!("cannot start the search thread: {e}")),
-            }
-        })
-    }
-}
-
-/// The result when a search could not run: the first legal move and why.
-fn fallback(pos: &Position, error: String) -> SearchResult {
-    SearchResult {
-        best: pos.legal_moves().first().copied(),
-        ponder: None,
-        score: 0,
-        depth: 0,
-        nodes: 0,
-        error: Some(error),
     }
 }
 
