@@ -7,12 +7,10 @@
 mod common;
 
 use common::http::{act, call, json_call, new_game, state, Events};
+use common::process::Served;
 use humpty::web::db::DbPath;
 use humpty::web::{RateLimit, ServeConfig, Server};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 fn config(db: DbPath) -> ServeConfig {
@@ -220,42 +218,12 @@ fn the_game_page_and_a_browsers_list_of_games() {
     assert_eq!(first["result"], "*");
 }
 
-/// The built binary serving on a free port with this database.
-struct Spawned {
-    child: Child,
-    addr: SocketAddr,
-}
-
-fn spawn(db: &std::path::Path) -> Spawned {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_humpty"))
-        .args(["serve", "--port", "0", "--db"])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start humpty serve");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line.split("http://").nth(1).expect("the board's address");
-    let addr = url.split('/').next().unwrap().parse().unwrap();
-    Spawned { child, addr }
-}
-
-impl Drop for Spawned {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn games_survive_kill_9_with_moves_level_and_clock() {
     let dir = std::env::temp_dir().join(format!("humpty-db-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let db = dir.join("games.sqlite3");
-    let mut server = spawn(&db);
+    let mut server = Served::start(&db).expect("the server starts");
     let g = new_game(
         server.addr,
         json!({"level": {"skill": 5}, "clock": {"base_s": 300, "inc_s": 2}}),
@@ -280,7 +248,7 @@ fn games_survive_kill_9_with_moves_level_and_clock() {
     let killed_at = Instant::now();
     server.child.kill().unwrap(); // SIGKILL: no chance to save anything
     server.child.wait().unwrap();
-    let server = spawn(&db);
+    let server = Served::start(&db).expect("the server starts again");
     let after = state(server.addr, &id);
     assert_eq!(after["moves"], before["moves"]);
     assert_eq!(after["level"], before["level"]);

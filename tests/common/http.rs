@@ -143,3 +143,40 @@ impl Events {
         panic!("no such state within {limit:?}");
     }
 }
+
+/// A line of `plies` legal moves from the start that does not end the
+/// game (and 40 more), from a small deterministic generator.
+pub fn quiet_line(plies: usize, mut seed: u64) -> Vec<String> {
+    'again: loop {
+        let mut pos = humpty::Position::startpos();
+        let mut out = Vec::new();
+        while out.len() < plies + 40 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() || pos.outcome().is_some() {
+                seed += 1;
+                continue 'again;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let m = legal[(seed >> 33) as usize % legal.len()];
+            out.push(m.to_string());
+            pos.make_move(m);
+        }
+        return out;
+    }
+}
+
+/// An analysis board with the first `plies` moves of `moves`, imported.
+pub fn board_at(addr: SocketAddr, moves: &[String], plies: usize) -> String {
+    let g = new_game(addr, serde_json::json!({"human": "both"}));
+    let id = g["id"].as_str().unwrap().to_string();
+    let pgn = moves[..plies].join(" ");
+    let (status, v) = act(addr, &id, "pgn", serde_json::json!({ "pgn": pgn }));
+    assert_eq!(
+        (status, v["plies"].as_u64()),
+        (200, Some(plies as u64)),
+        "{v}"
+    );
+    id
+}

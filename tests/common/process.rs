@@ -126,3 +126,47 @@ impl Drop for Engine {
         let _ = self.child.wait();
     }
 }
+
+/// `humpty serve` as a process, on a free port with a database file.
+pub struct Served {
+    /// The process (a test may kill it).
+    pub child: Child,
+    /// Where it listens.
+    pub addr: std::net::SocketAddr,
+}
+
+impl Served {
+    /// Start the binary on `db`; Err is what it said on stderr if it
+    /// stopped instead of serving.
+    pub fn start(db: &std::path::Path) -> Result<Served, String> {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_humpty"))
+            .args(["serve", "--port", "0", "--db"])
+            .arg(db)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start humpty serve");
+        // Read on a thread, so a chatty server never blocks on a full pipe.
+        let mut stderr = child.stderr.take().unwrap();
+        let said = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut text);
+            text
+        });
+        let mut line = String::new();
+        let _ = BufReader::new(child.stdout.take().unwrap()).read_line(&mut line);
+        let Some(url) = line.split("http://").nth(1) else {
+            let _ = child.wait();
+            return Err(said.join().unwrap_or_default());
+        };
+        let addr = url.split('/').next().unwrap().parse().unwrap();
+        Ok(Served { child, addr })
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
