@@ -88,6 +88,14 @@ fn a_queen_left_to_be_taken_is_the_one_blunder() {
         err.contains("White: 0 inaccuracies, 0 mistakes, 1 blunders"),
         "{err}"
     );
+    // Each player's accuracy, as lichess computes it: the blunderer's is
+    // well below the other side's.
+    let accuracy = |side: &str| -> f64 {
+        let line = err.lines().find(|l| l.starts_with(side)).unwrap();
+        let at = line.find("accuracy ").expect("an accuracy") + "accuracy ".len();
+        line[at..].trim_end_matches('%').parse().unwrap()
+    };
+    assert!(accuracy("White") < accuracy("Black") - 10.0, "{err}");
     // It reads back into humpty with the same moves.
     let back = parse_pgn(&text);
     assert_eq!(back.len(), 1);

@@ -4,6 +4,7 @@
 //! for the mistakes. `annotate` writes the result as PGN (`humpty
 //! annotate`, docs/review.md).
 
+pub mod accuracy;
 pub mod annotate;
 
 use crate::engine::{Engine, GoParams, Score};
@@ -133,6 +134,9 @@ pub struct PlayerSummary {
     pub average_cp_loss: f64,
     /// Average winning chances lost per move, in points.
     pub average_loss: f64,
+    /// Accuracy in percent, as lichess computes it (`accuracy`); None
+    /// without a move.
+    pub accuracy: Option<f64>,
 }
 
 impl GameReview {
@@ -144,11 +148,17 @@ impl GameReview {
         for j in mine.iter().filter_map(|m| m.judgement) {
             counts[j as usize] += 1;
         }
+        let white_wins: Vec<f64> = std::iter::once(self.start_score)
+            .chain(self.moves.iter().map(|m| m.white_score))
+            .map(win_percent)
+            .collect();
+        let losses: Vec<f64> = self.moves.iter().map(|m| m.loss).collect();
         PlayerSummary {
             moves: mine.len(),
             counts,
             average_cp_loss: mine.iter().map(|m| f64::from(m.cp_loss)).sum::<f64>() / n,
             average_loss: mine.iter().map(|m| m.loss).sum::<f64>() / n,
+            accuracy: accuracy::of_player(&white_wins, &losses, |i| self.moves[i].mover == color),
         }
     }
 }
@@ -245,53 +255,44 @@ pub fn review_game(
     go: &GoParams,
     progress: &mut dyn FnMut() -> bool,
 ) -> Option<GameReview> {
-    review_line(start, moves, &mut |pos| {
-        let v = verdict(engine, pos, go);
-        progress().then_some(v)
+    review_line(start, moves, &mut |pos, factor| {
+        let v = verdict(engine, pos, &go.scaled(factor));
+        // Only the regular searches are counted as progress.
+        (factor > 1 || progress()).then_some(v)
     })
 }
 
-/// Review `moves` from `start`, with `verdict_of` judging each position
-/// (None stops the review): a host that lends engines out chooses how.
+/// How much deeper a marked move is checked: a move that a search of ten
+/// times the budget ranks best is never marked (docs/review.md).
+pub const RECHECK_FACTOR: u64 = 10;
+
+/// Review `moves` from `start`, with `verdict_of(pos, factor)` judging a
+/// position at `factor` times the review's budget (None stops the review):
+/// a host that lends engines out chooses how.
 pub fn review_line(
     start: &Position,
     moves: &[Move],
-    verdict_of: &mut dyn FnMut(&Position) -> Option<Verdict>,
+    verdict_of: &mut dyn FnMut(&Position, u64) -> Option<Verdict>,
 ) -> Option<GameReview> {
     let mut pos = start.clone();
-    let mut verdicts = vec![verdict_of(&pos)?];
+    let mut verdicts = vec![verdict_of(&pos, 1)?];
     for &m in moves {
         pos.make_move(m);
-        verdicts.push(verdict_of(&pos)?);
+        verdicts.push(verdict_of(&pos, 1)?);
     }
     let mut pos = start.clone();
     let mut reviews = Vec::new();
     for (i, &m) in moves.iter().enumerate() {
-        let mover = pos.side_to_move();
-        let before = verdicts[i].score;
-        let after = flip(verdicts[i + 1].score);
-        // The mover's chances after the move are what the opponent's are
-        // not: a flipped "mated now" (`#0`) would read as the mover mated,
-        // and every mating move as a blunder.
-        let mover_after = 100.0 - win_percent(verdicts[i + 1].score);
-        let loss = (win_percent(before) - mover_after).max(0.0);
-        let judgement = Judgement::of(loss);
-        let best = &verdicts[i].line;
-        let better = match judgement {
-            Some(j) if j >= Judgement::Mistake && best.first() != Some(&m) => {
-                best.iter().copied().take(BETTER_LINE_PLIES).collect()
-            }
-            _ => Vec::new(),
-        };
-        reviews.push(MoveReview {
-            mv: m,
-            mover,
-            white_score: white_view(after, mover),
-            loss,
-            cp_loss: (capped_cp(before) + capped_cp(verdicts[i + 1].score)).max(0),
-            judgement,
-            better,
-        });
+        let mut r = judge(&pos, m, &verdicts[i], &verdicts[i + 1]);
+        if r.judgement.is_some() && verdict_of(&pos, RECHECK_FACTOR)?.line.first() == Some(&m) {
+            // The deeper search plays this very move: the budget was too
+            // small to blame it.
+            r.loss = 0.0;
+            r.cp_loss = 0;
+            r.judgement = None;
+            r.better.clear();
+        }
+        reviews.push(r);
         pos.make_move(m);
     }
     Some(GameReview {
@@ -299,6 +300,35 @@ pub fn review_line(
         start_score: white_view(verdicts[0].score, start.side_to_move()),
         moves: reviews,
     })
+}
+
+/// The review of move `m` in `pos`, from the verdicts before and after it.
+fn judge(pos: &Position, m: Move, before: &Verdict, after: &Verdict) -> MoveReview {
+    let mover = pos.side_to_move();
+    // The mover's chances after the move are what the opponent's are
+    // not: a flipped "mated now" (`#0`) would read as the mover mated,
+    // and every mating move as a blunder.
+    let mover_after = 100.0 - win_percent(after.score);
+    let loss = (win_percent(before.score) - mover_after).max(0.0);
+    let judgement = Judgement::of(loss);
+    let better = match judgement {
+        Some(j) if j >= Judgement::Mistake && before.line.first() != Some(&m) => before
+            .line
+            .iter()
+            .copied()
+            .take(BETTER_LINE_PLIES)
+            .collect(),
+        _ => Vec::new(),
+    };
+    MoveReview {
+        mv: m,
+        mover,
+        white_score: white_view(flip(after.score), mover),
+        loss,
+        cp_loss: (capped_cp(before.score) + capped_cp(after.score)).max(0),
+        judgement,
+        better,
+    }
 }
 
 /// `score` from `side`'s view, turned to White's.
@@ -326,6 +356,40 @@ mod tests {
             .expect("not stopped")
             .moves
             .remove(0)
+    }
+
+    #[test]
+    fn a_move_a_ten_times_deeper_search_plays_is_never_marked() {
+        let start = Position::startpos();
+        let legal = start.legal_moves();
+        let (played, other) = (legal[0], legal[1]);
+        // At the budget the move gives the opponent +6 pawns: a blunder.
+        // `deeper` is the move a ten times deeper search plays.
+        let review = |deeper: Move| {
+            review_line(&start, &[played], &mut |pos, factor| {
+                let first = pos.side_to_move() == start.side_to_move();
+                Some(match (first, factor) {
+                    (true, 1) => Verdict {
+                        score: Score::Cp(0),
+                        line: vec![other],
+                    },
+                    (true, _) => Verdict {
+                        score: Score::Cp(0),
+                        line: vec![deeper],
+                    },
+                    (false, _) => Verdict {
+                        score: Score::Cp(600),
+                        line: vec![],
+                    },
+                })
+            })
+            .unwrap()
+        };
+        let blamed = review(other);
+        assert_eq!(blamed.moves[0].judgement, Some(Judgement::Blunder));
+        let cleared = review(played);
+        assert_eq!(cleared.moves[0].judgement, None);
+        assert_eq!(cleared.moves[0].loss, 0.0);
     }
 
     #[test]

@@ -159,7 +159,7 @@ pub fn run(
     let mut engine: Option<Borrowed<'_>> = None;
     let mut failed = STOPPED;
     let stop_now = || job.is_cancelled() || app.pool.urgent_waiting() > 0;
-    let review = review_line(start, &job.line, &mut |pos| loop {
+    let review = review_line(start, &job.line, &mut |pos, factor| loop {
         if job.is_cancelled() {
             return None;
         }
@@ -173,12 +173,15 @@ pub fn run(
                 }
             },
         };
-        let verdict = verdict_until(e, pos, &go, &stop_now);
+        let verdict = verdict_until(e, pos, &go.scaled(factor), &stop_now);
         if app.pool.waiting() > 0 {
             engine = None;
         }
         if let Some(v) = verdict {
-            job.done.fetch_add(1, Ordering::Relaxed);
+            // A deeper check of a marked move is not a position done.
+            if factor == 1 {
+                job.done.fetch_add(1, Ordering::Relaxed);
+            }
             return Some(v);
         }
     });
@@ -245,7 +248,12 @@ fn review_json(r: &GameReview) -> Value {
                 .collect();
             (
                 c.to_string().to_lowercase(),
-                json!({"counts": counts, "average_cp_loss": s.average_cp_loss.round(), "moves": s.moves}),
+                json!({
+                    "counts": counts,
+                    "average_cp_loss": s.average_cp_loss.round(),
+                    "accuracy": s.accuracy.map(|a| (a * 10.0).round() / 10.0),
+                    "moves": s.moves,
+                }),
             )
         })
         .collect::<serde_json::Map<String, Value>>()

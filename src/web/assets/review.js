@@ -64,7 +64,8 @@ function drawReview() {
   $("review-status").textContent = "";
   drawGraph(r);
   markMoves(r);
-  const who = (p) => `${p.counts.inaccuracy} inaccuracies, ${p.counts.mistake} mistakes, ${p.counts.blunder} blunders, average loss ${p.average_cp_loss} cp`;
+  const accuracy = (p) => (p.accuracy == null ? "" : `accuracy ${p.accuracy}%, `);
+  const who = (p) => `${accuracy(p)}${p.counts.inaccuracy} inaccuracies, ${p.counts.mistake} mistakes, ${p.counts.blunder} blunders, average loss ${p.average_cp_loss} cp`;
   $("review-counts").textContent = `White: ${who(r.players.white)}. Black: ${who(r.players.black)}.`;
   // The better move, on the position where it was missed.
   const missed = r.moves[ui.game.ply];

@@ -68,6 +68,25 @@ pub struct GoParams {
     pub searchmoves: Vec<Move>,
 }
 
+impl GoParams {
+    /// The same search given `factor` times the budget: nodes and a fixed
+    /// time multiplied, a depth deepened by the plies that cost about as
+    /// much (three per tenfold).
+    pub fn scaled(&self, factor: u64) -> GoParams {
+        let f = factor.max(1);
+        GoParams {
+            nodes: self.nodes.map(|n| n.saturating_mul(f)),
+            movetime: self
+                .movetime
+                .map(|t| t.saturating_mul(f.min(u64::from(u32::MAX)) as u32)),
+            depth: self
+                .depth
+                .map(|d| d.saturating_add((3.0 * (f as f64).log10()).round() as i32)),
+            ..self.clone()
+        }
+    }
+}
+
 /// Options an engine user can set.
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
