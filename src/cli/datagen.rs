@@ -28,19 +28,6 @@ pub fn datagen_command() -> Command {
         .arg(Arg::new("check").long("check").value_name("FILE").action(ArgAction::Set).help("Check a data file: games, positions, results, damage"))
 }
 
-fn parse_shard(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--shard {text}: expected K/N with 1 <= K <= N (e.g. 2/8)");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let (k, n): (u32, u32) = (
-        k.trim().parse().map_err(|_| bad())?,
-        n.trim().parse().map_err(|_| bad())?,
-    );
-    if k == 0 || n == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((k, n))
-}
-
 /// `humpty datagen`.
 pub fn datagen(m: &ArgMatches) -> Result<(), String> {
     if let Some(path) = m.get_one::<String>("check") {
@@ -56,9 +43,14 @@ pub fn datagen(m: &ArgMatches) -> Result<(), String> {
         nodes: *m.get_one::<u64>("nodes").expect("defaulted"),
         random_plies: *m.get_one::<u32>("random-plies").expect("defaulted"),
         seed: *m.get_one::<u64>("seed").expect("defaulted"),
-        shard: m
-            .get_one::<String>("shard")
-            .map_or(Ok((1, 1)), |s| parse_shard(s))?,
+        shard: m.get_one::<String>("shard").map_or(Ok((1, 1)), |s| {
+            let (k, n) = super::io::parse_shard(s)?;
+            let big = |_| format!("--shard {s}: at most {} shares", u32::MAX);
+            Ok::<_, String>((
+                u32::try_from(k).map_err(big)?,
+                u32::try_from(n).map_err(big)?,
+            ))
+        })?,
         concurrency: *m.get_one::<u64>("concurrency").expect("defaulted") as usize,
         openings: openings::read_openings(&text, None)?,
         max_plies: *m.get_one::<u64>("max-plies").expect("defaulted") as usize,

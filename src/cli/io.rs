@@ -48,6 +48,18 @@ pub fn write_file(path: &str, text: &str) -> Result<(), String> {
     std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))
 }
 
+/// A `--shard K/N`: the K-th of N shares, 1 <= K <= N.
+pub fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("--shard {text}: expected K/N with 1 <= K <= N (e.g. 2/8)");
+    let (k, n) = text.split_once('/').ok_or_else(bad)?;
+    let k: usize = k.trim().parse().map_err(|_| bad())?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok((k, n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -208,7 +208,7 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
         },
         shard: m
             .get_one::<String>("shard")
-            .map(|s| parse_shard(s))
+            .map(|s| super::io::parse_shard(s))
             .transpose()?,
     };
     cfg.check()?;
@@ -396,16 +396,4 @@ fn adjudication_from(
         }
     };
     Ok((draw, resign))
-}
-
-/// `K/N` with 1 <= K <= N.
-fn parse_shard(text: &str) -> Result<(usize, usize), String> {
-    let bad = || format!("--shard {text}: expected K/N with 1 <= K <= N (e.g. 2/8)");
-    let (k, n) = text.split_once('/').ok_or_else(bad)?;
-    let k: usize = k.trim().parse().map_err(|_| bad())?;
-    let n: usize = n.trim().parse().map_err(|_| bad())?;
-    if k == 0 || n == 0 || k > n {
-        return Err(bad());
-    }
-    Ok((k, n))
 }
