@@ -18,6 +18,7 @@
 pub mod datagen;
 pub mod fuzz;
 pub mod matches;
+pub mod puzzles;
 pub mod review;
 pub mod train;
 pub mod tune;

@@ -16,15 +16,17 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("engine", &["rules", "eval", "search", "engine"]),
     ("protocol", &["rules", "engine", "protocol"]),
     ("matches", &["rules", "engine", "matches"]),
-    ("web", &["rules", "engine", "review", "web"]),
+    ("web", &["rules", "engine", "review", "puzzles", "web"]),
     ("review", &["rules", "engine", "review"]),
+    // Material in pawns reads the evaluation's piece values.
+    ("puzzles", &["rules", "eval", "engine", "review", "puzzles"]),
     ("datagen", &["rules", "engine", "datagen"]),
     ("train", &["rules", "eval", "datagen", "train"]),
 ];
 
 const LAYERS: &[&str] = &[
-    "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "review", "datagen",
-    "train", "cli",
+    "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "review", "puzzles",
+    "datagen", "train", "cli",
 ];
 
 /// The workspace root (this crate's folder).

@@ -8,6 +8,7 @@ mod datagen;
 pub mod io;
 mod matches;
 mod openings;
+mod puzzles;
 mod serve;
 mod site;
 mod train;
@@ -74,6 +75,7 @@ pub fn command() -> Command {
         .subcommand(site::site_command())
         .subcommand(tune::tune_command())
         .subcommand(annotate::annotate_command())
+        .subcommand(puzzles::puzzles_command())
         .subcommand(datagen::datagen_command())
         .subcommand(train::train_command())
 }
@@ -166,6 +168,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("site", sub)) => site::site(sub)?,
         Some(("tune", sub)) => tune::tune(sub)?,
         Some(("annotate", sub)) => annotate::annotate(sub)?,
+        Some(("puzzles", sub)) => puzzles::puzzles(sub)?,
         Some(("datagen", sub)) => datagen::datagen(sub)?,
         Some(("train", sub)) => train::train(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
