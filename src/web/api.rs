@@ -77,12 +77,39 @@ fn route(app: &Arc<App>, body: &[u8], target: &Target) -> Result<Reply, ApiError
         ("GET", ["api", "levels"]) => Ok(levels()),
         ("GET", ["api", "pieces"]) => Ok(pieces()),
         ("GET", ["api", "games"]) => list(app, target.param("ids").unwrap_or("")),
+        ("GET", ["puzzles"]) => Ok(assets::page("puzzles.html")),
+        (_, ["api", "puzzles", rest @ ..]) => puzzle_route(app, body, method, rest),
         ("POST", ["api", "games"]) => create(app, &body_json(body)?),
         (_, ["api", "games", id, rest @ ..]) => {
             let game = driver::find(app, id)?;
             game_route(app, body, method, rest, &game)
         }
         ("GET" | "POST", _) => Err(ApiError::new(404, "no such page or API route")),
+        _ => Err(ApiError::new(405, format!("method {method} not allowed"))),
+    }
+}
+
+/// The routes under `/api/puzzles` (docs/puzzles.md).
+fn puzzle_route(
+    app: &Arc<App>,
+    body: &[u8],
+    method: &str,
+    rest: &[&str],
+) -> Result<Reply, ApiError> {
+    let db = app.store.db();
+    let t = &app.trainer;
+    match (method, rest) {
+        ("GET", ["themes"]) => Ok(Reply::Json(200, t.themes())),
+        ("POST", ["player"]) => Ok(Reply::Json(201, super::puzzles::new_player(db)?)),
+        ("POST", ["me"]) => {
+            let body = body_json(body)?;
+            Ok(Reply::Json(200, t.me(db, super::puzzles::key_of(&body)?)?))
+        }
+        ("POST", ["next"]) => Ok(Reply::Json(201, t.next(db, &body_json(body)?)?)),
+        ("POST", ["attempts", id, action]) => {
+            Ok(Reply::Json(200, t.act(db, id, action, &body_json(body)?)?))
+        }
+        ("GET" | "POST", _) => Err(ApiError::new(404, "no such puzzle route")),
         _ => Err(ApiError::new(405, format!("method {method} not allowed"))),
     }
 }

@@ -47,6 +47,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/index.html"),
     ),
     (
+        "puzzles.html",
+        "text/html; charset=utf-8",
+        include_str!("assets/puzzles.html"),
+    ),
+    (
+        "puzzles.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/puzzles.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),

@@ -151,6 +151,20 @@ impl Db {
             .map_err(|e| DbError::of_sqlite("cannot store the change", e))
     }
 
+    /// Run `f` on the connection; `change`: the file is checked first, so
+    /// a change to a deleted file is never answered as kept.
+    pub(super) fn with_conn<T>(
+        &self,
+        change: bool,
+        what: &str,
+        f: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, DbError> {
+        if change {
+            self.check_file()?;
+        }
+        f(&mut lock(&self.conn)).map_err(|e| DbError::of_sqlite(what, e))
+    }
+
     /// Keep a game's finished review (JSON: the moves reviewed and the
     /// result).
     pub fn save_review(&self, id: &str, review: &Value) -> Result<(), DbError> {

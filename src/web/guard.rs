@@ -305,7 +305,9 @@ fn class_of(target: &Target) -> Option<Class> {
     match (target.method.as_str(), segs.as_slice()) {
         ("POST", ["api", "games"])
         | ("POST", ["api", "games", _, "engine-move" | "review" | "rematch" | "pgn" | "draw"])
-        | ("GET", ["api", "games", _, "analysis"]) => Some(Class::Costly),
+        | ("GET", ["api", "games", _, "analysis"])
+        | ("POST", ["api", "puzzles", "player"]) => Some(Class::Costly),
+        ("POST", ["api", "puzzles", "next"]) => Some(Class::Step),
         ("POST", ["api", "games", _, "goto" | "undo"]) | ("GET", ["api", "games", _, "events"]) => {
             Some(Class::Step)
         }

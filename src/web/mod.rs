@@ -26,6 +26,8 @@ pub mod outbox;
 pub mod pgn;
 pub mod pieces;
 pub mod pool;
+pub mod puzzle_db;
+pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod schema;
@@ -135,6 +137,8 @@ pub struct App {
     pub pool: pool::Pool,
     /// Open analysis streams.
     pub streams: AtomicUsize,
+    /// The puzzles and their attempts.
+    pub trainer: puzzles::Trainer,
 }
 
 /// A running server; it stops serving when dropped.
@@ -155,8 +159,11 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|e| ServeError::Listen(at, e))?;
+        let store = store::Store::open(&cfg.db, cfg.max_games)?;
+        let trainer = puzzles::Trainer::load(store.db())?;
         let app = Arc::new(App {
-            store: store::Store::open(&cfg.db, cfg.max_games)?,
+            trainer,
+            store,
             moves: pool::Pool::new(cfg.max_searches),
             pool: pool::Pool::new(cfg.max_searches),
             streams: AtomicUsize::new(0),

@@ -59,6 +59,31 @@ const MIGRATIONS: &[&str] = &[
     ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
     UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game = games.id),
         moves = '', clock_after = '';",
+    // 5: puzzle ratings (docs/puzzles.md): each browser's player, each
+    // puzzle once it has been played, and every rated attempt.
+    "CREATE TABLE puzzle_players (
+        key TEXT PRIMARY KEY,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        streak INTEGER NOT NULL,
+        created INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE puzzle_ratings (
+        id TEXT PRIMARY KEY,
+        rating REAL NOT NULL,
+        deviation REAL NOT NULL,
+        volatility REAL NOT NULL,
+        plays INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE puzzle_attempts (
+        player TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        puzzle TEXT NOT NULL,
+        solved INTEGER NOT NULL,
+        rating REAL NOT NULL
+    );
+    CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player, at);",
 ];
 
 /// The schema version this humpty writes.

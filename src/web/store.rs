@@ -55,6 +55,11 @@ impl Store {
         })
     }
 
+    /// The database (puzzle ratings live there too).
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
     /// Keep a new game (written to the database first); returns it.
     pub fn insert(&self, mut game: WebGame) -> Result<SharedGame, ApiError> {
         let mut cache = lock(&self.cache);

@@ -84,19 +84,10 @@ function drawPieces() {
   });
 }
 
-// Move animation: the piece that just arrived starts where it came from
-// and slides to its square (the .piece transition).
+// A dragged piece is already where it was dropped: no slide.
 function slideIn(piece, fromSq, toSq) {
-  // A dragged piece is already where it was dropped.
   if (ui.justDragged) { ui.justDragged = false; return; }
-  if (!fromSq) return;
-  const a = fromSq.getBoundingClientRect();
-  const b = toSq.getBoundingClientRect();
-  piece.style.transition = "none";
-  piece.style.transform = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
-  piece.getBoundingClientRect(); // apply the start before the transition
-  piece.style.transition = "";
-  piece.style.transform = "";
+  slidePiece(piece, fromSq, toSq);
 }
 
 function drawMarks() {

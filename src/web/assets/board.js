@@ -59,3 +59,16 @@ function placement(fen) {
   });
   return men;
 }
+
+// Move animation: the piece that just arrived starts where it came from
+// and slides to its square (the .piece transition).
+function slidePiece(piece, fromSq, toSq) {
+  if (!fromSq) return;
+  const a = fromSq.getBoundingClientRect();
+  const b = toSq.getBoundingClientRect();
+  piece.style.transition = "none";
+  piece.style.transform = `translate(${a.left - b.left}px, ${a.top - b.top}px)`;
+  piece.getBoundingClientRect(); // apply the start before the transition
+  piece.style.transition = "";
+  piece.style.transform = "";
+}

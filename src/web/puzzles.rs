@@ -1,0 +1,418 @@
+//! The puzzle trainer (`/puzzles`, docs/puzzles.md): a puzzle near the
+//! player's rating, the opponent's mistake first, then the player's moves,
+//! each judged here. The page is sent only the position and the legal
+//! moves, never the answer before it is found or asked for. Every rated
+//! attempt updates the player's and the puzzle's Glicko-2 ratings in the
+//! database before it is answered.
+
+use super::http::ApiError;
+use super::puzzle_db::{self, Player, Rated};
+use super::store::new_id;
+use super::sync::lock;
+use crate::puzzles::csv::{parse_row, Row};
+use crate::puzzles::glicko::Rating;
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::rules::random::Rng;
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+/// The shipped puzzles (`humpty puzzles`' output).
+const SHIPPED: &str = include_str!("../puzzles/puzzles.csv");
+/// Most attempts kept open at once (the oldest go first).
+const MAX_ATTEMPTS: usize = 10_000;
+/// A player is not given a puzzle again among their last this many.
+const RECENT: usize = 200;
+/// A puzzle is drawn among this many nearest the player's rating.
+const NEAREST: usize = 12;
+/// Ratings kept in the history the page plots.
+const HISTORY: usize = 100;
+
+/// One player's try at one puzzle.
+struct Attempt {
+    player: String,
+    puzzle: usize,
+    /// The index in the puzzle's moves of the next solver move.
+    ply: usize,
+    /// No wrong move, hint or look at the solution yet.
+    clean: bool,
+    /// The result is decided and rated.
+    rated: bool,
+    /// When it began (the oldest open attempt goes first).
+    serial: u64,
+}
+
+/// The puzzles, their current ratings and the open attempts.
+pub struct Trainer {
+    set: Vec<Row>,
+    ratings: Mutex<Vec<Rating>>,
+    attempts: Mutex<(HashMap<String, Attempt>, u64)>,
+}
+
+/// A colour's word.
+fn color_word(c: crate::rules::piece::Color) -> &'static str {
+    super::words::color_word(c)
+}
+
+impl Trainer {
+    /// The shipped set, with the ratings the database keeps.
+    pub fn load(db: &super::db::Db) -> Result<Trainer, super::db::DbError> {
+        let set: Vec<Row> = SHIPPED
+            .lines()
+            .skip(1)
+            .filter_map(|l| parse_row(l).ok())
+            .collect();
+        let mut ratings: Vec<Rating> = set
+            .iter()
+            .map(|r| Rating {
+                rating: f64::from(r.rating),
+                deviation: f64::from(crate::puzzles::rating::NEW_DEVIATION),
+                volatility: 0.06,
+            })
+            .collect();
+        let index: HashMap<&str, usize> = set
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.id.as_str(), i))
+            .collect();
+        for (id, r) in puzzle_db::puzzle_ratings(db)? {
+            if let Some(&i) = index.get(id.as_str()) {
+                ratings[i] = r;
+            }
+        }
+        Ok(Trainer {
+            set,
+            ratings: Mutex::new(ratings),
+            attempts: Mutex::default(),
+        })
+    }
+
+    /// `GET /api/puzzles/themes`: each theme and how many puzzles have it.
+    pub fn themes(&self) -> Value {
+        let counts: Vec<Value> = crate::puzzles::themes::ALL
+            .iter()
+            .map(|t| json!({"theme": t, "count": self.set.iter().filter(|r| r.themes.iter().any(|x| x == t)).count()}))
+            .collect();
+        json!({"themes": counts, "total": self.set.len()})
+    }
+
+    /// The player with `key`, or 404.
+    fn player(db: &super::db::Db, key: &str) -> Result<Player, ApiError> {
+        puzzle_db::player(db, key)?.ok_or_else(|| {
+            ApiError::new(
+                404,
+                "no such puzzle player: make one with POST /api/puzzles/player",
+            )
+        })
+    }
+
+    /// `POST /api/puzzles/me {player}`: rating, streak and history.
+    pub fn me(&self, db: &super::db::Db, key: &str) -> Result<Value, ApiError> {
+        let p = Self::player(db, key)?;
+        let history: Vec<f64> = puzzle_db::history(db, key, HISTORY)?
+            .into_iter()
+            .map(|(_, r)| r.round())
+            .collect();
+        Ok(json!({
+            "rating": p.rating.rating.round(),
+            "deviation": p.rating.deviation.round(),
+            "streak": p.streak,
+            "history": history,
+        }))
+    }
+
+    /// The puzzle a player gets: the daily one, or one of the nearest to
+    /// their rating (of `theme`, if given) that they have not had lately.
+    fn choose(
+        &self,
+        db: &super::db::Db,
+        key: &str,
+        rating: f64,
+        theme: Option<&str>,
+        daily: bool,
+    ) -> Result<usize, ApiError> {
+        if self.set.is_empty() {
+            return Err(ApiError::new(503, "no puzzles in this humpty"));
+        }
+        if daily {
+            let day = super::clock::now_ms().max(0) as u64 / 86_400_000;
+            return Ok((Rng::new(day).next_u64() % self.set.len() as u64) as usize);
+        }
+        let recent: Vec<String> = puzzle_db::history(db, key, RECENT)?
+            .into_iter()
+            .map(|(id, _)| id)
+            .collect();
+        let ratings = lock(&self.ratings);
+        let mut pool: Vec<usize> = (0..self.set.len())
+            .filter(|&i| theme.is_none_or(|t| self.set[i].themes.iter().any(|x| x == t)))
+            .collect();
+        if pool.is_empty() {
+            return Err(ApiError::bad(format!(
+                "no puzzle has the theme '{}'",
+                theme.unwrap_or("")
+            )));
+        }
+        let fresh: Vec<usize> = pool
+            .iter()
+            .copied()
+            .filter(|&i| !recent.contains(&self.set[i].id))
+            .collect();
+        if !fresh.is_empty() {
+            pool = fresh;
+        }
+        pool.sort_by(|&a, &b| {
+            (ratings[a].rating - rating)
+                .abs()
+                .total_cmp(&(ratings[b].rating - rating).abs())
+        });
+        pool.truncate(NEAREST);
+        let seed = u64::from_str_radix(&new_id()[..16], 16).unwrap_or(1);
+        Ok(pool[Rng::new(seed).below(pool.len())])
+    }
+
+    /// `POST /api/puzzles/next {player, theme?, daily?}`: a new attempt.
+    pub fn next(&self, db: &super::db::Db, body: &Value) -> Result<Value, ApiError> {
+        let key = key_of(body)?;
+        let p = Self::player(db, key)?;
+        let theme = match body.get("theme") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(t)) => Some(t.as_str()),
+            Some(_) => return Err(ApiError::bad("theme must be a theme's name")),
+        };
+        let daily = match body.get("daily") {
+            None | Some(Value::Bool(false)) => false,
+            Some(Value::Bool(true)) => true,
+            Some(_) => return Err(ApiError::bad("daily must be true or false")),
+        };
+        let i = self.choose(db, key, p.rating.rating, theme, daily)?;
+        let id = new_id();
+        let mut open = lock(&self.attempts);
+        open.1 += 1;
+        let serial = open.1;
+        if open.0.len() >= MAX_ATTEMPTS {
+            if let Some(oldest) = open
+                .0
+                .iter()
+                .min_by_key(|(_, a)| a.serial)
+                .map(|(k, _)| k.clone())
+            {
+                open.0.remove(&oldest);
+            }
+        }
+        open.0.insert(
+            id.clone(),
+            Attempt {
+                player: key.to_string(),
+                puzzle: i,
+                ply: 1,
+                clean: true,
+                rated: false,
+                serial,
+            },
+        );
+        drop(open);
+        Ok(self.attempt_json(&id, i, daily, &p))
+    }
+
+    /// What the page is shown of an attempt: the position before the
+    /// mistake, the mistake, and the legal moves after it.
+    fn attempt_json(&self, id: &str, i: usize, daily: bool, p: &Player) -> Value {
+        let r = &self.set[i];
+        let mut after = r.start.clone();
+        after.make_move(r.moves[0]);
+        json!({
+            "attempt": id,
+            "puzzle": {
+                "id": r.id,
+                "fen": r.start.to_fen(),
+                "mistake": r.moves[0].to_string(),
+                "rating": lock(&self.ratings)[i].rating.round(),
+                "color": color_word(after.side_to_move()),
+                "daily": daily,
+            },
+            "fen": after.to_fen(),
+            "legal": legal(&after),
+            "player": {"rating": p.rating.rating.round(), "streak": p.streak},
+        })
+    }
+
+    /// `POST /api/puzzles/attempts/{id}/{action}`: `move {move}`, `hint`,
+    /// `solution`, or `retry` (the same puzzle again from its start; an
+    /// attempt is rated once, so a retry is practice).
+    pub fn act(
+        &self,
+        db: &super::db::Db,
+        id: &str,
+        action: &str,
+        body: &Value,
+    ) -> Result<Value, ApiError> {
+        let mut open = lock(&self.attempts);
+        let a = open.0.get_mut(id).ok_or_else(|| {
+            ApiError::new(
+                404,
+                "no such attempt (it ended, or the server restarted): start another puzzle",
+            )
+        })?;
+        let r = &self.set[a.puzzle];
+        let pos = position_at(r, a.ply);
+        match action {
+            "move" => self.judge_move(db, a, &pos, body),
+            "hint" => {
+                let m = r
+                    .moves
+                    .get(a.ply)
+                    .ok_or_else(|| ApiError::new(409, "the puzzle is solved"))?;
+                a.clean = false;
+                Ok(json!({"from": m.from().to_string()}))
+            }
+            "solution" => {
+                a.clean = false;
+                let rated = self.settle(db, a, false)?;
+                let mut pos = pos.clone();
+                let mut steps = Vec::new();
+                for m in &r.moves[a.ply.min(r.moves.len())..] {
+                    pos.make_move(*m);
+                    steps.push(json!({"move": m.to_string(), "fen": pos.to_fen()}));
+                }
+                Ok(json!({"solution": steps, "themes": r.themes, "rated": rated}))
+            }
+            "retry" => {
+                a.ply = 1;
+                a.clean = false;
+                let (i, key) = (a.puzzle, a.player.clone());
+                drop(open);
+                Ok(self.attempt_json(id, i, false, &Self::player(db, &key)?))
+            }
+            _ => Err(ApiError::new(404, format!("no puzzle action '{action}'"))),
+        }
+    }
+
+    /// A solver move: wrong (the player may try again, but the attempt is
+    /// lost), right (the opponent's reply comes back), or the last one.
+    fn judge_move(
+        &self,
+        db: &super::db::Db,
+        a: &mut Attempt,
+        pos: &Position,
+        body: &Value,
+    ) -> Result<Value, ApiError> {
+        let r = &self.set[a.puzzle];
+        let text = body
+            .get("move")
+            .and_then(Value::as_str)
+            .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\""))?;
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let Some(&expected) = r.moves.get(a.ply) else {
+            return Err(ApiError::new(409, "the puzzle is solved"));
+        };
+        let mut after = pos.clone();
+        after.make_move(m);
+        // A mate ends the puzzle whichever move gives it.
+        let mates = matches!(
+            after.outcome(),
+            Some(crate::rules::position::Outcome::Checkmate { .. })
+        );
+        if m != expected && !(mates && a.ply + 1 == r.moves.len()) {
+            a.clean = false;
+            let rated = self.settle(db, a, false)?;
+            return Ok(json!({"correct": false, "rated": rated, "legal": legal(pos)}));
+        }
+        a.ply += 1;
+        let moved = after.to_fen();
+        if a.ply >= r.moves.len() {
+            let clean = a.clean;
+            let rated = self.settle(db, a, clean)?;
+            return Ok(
+                json!({"correct": true, "solved": true, "fen": moved, "rated": rated, "themes": r.themes}),
+            );
+        }
+        let reply = r.moves[a.ply];
+        after.make_move(reply);
+        a.ply += 1;
+        Ok(json!({
+            "correct": true,
+            "solved": false,
+            "fen": moved,
+            "reply": reply.to_string(),
+            "reply_fen": after.to_fen(),
+            "legal": legal(&after),
+        }))
+    }
+
+    /// Rate the attempt once, as solved or not: the player's and the
+    /// puzzle's new ratings, kept before the answer. None if already rated.
+    fn settle(
+        &self,
+        db: &super::db::Db,
+        a: &mut Attempt,
+        solved: bool,
+    ) -> Result<Option<Value>, ApiError> {
+        if a.rated {
+            return Ok(None);
+        }
+        let p = Self::player(db, &a.player)?;
+        let mut ratings = lock(&self.ratings);
+        let (player_after, puzzle_after) = Rating::attempt(p.rating, ratings[a.puzzle], solved);
+        let after = Player {
+            rating: player_after,
+            streak: if solved { p.streak + 1 } else { 0 },
+        };
+        let r = &self.set[a.puzzle];
+        puzzle_db::rate(
+            db,
+            &Rated {
+                player: &a.player,
+                after,
+                puzzle: &r.id,
+                puzzle_after,
+                solved,
+                at: super::clock::now_ms(),
+            },
+        )?;
+        ratings[a.puzzle] = puzzle_after;
+        a.rated = true;
+        Ok(Some(json!({
+            "solved": solved,
+            "before": p.rating.rating.round(),
+            "after": player_after.rating.round(),
+            "streak": after.streak,
+        })))
+    }
+}
+
+/// The position before the solver move at `ply` of the puzzle's moves.
+fn position_at(r: &Row, ply: usize) -> Position {
+    let mut pos = r.start.clone();
+    for &m in &r.moves[..ply.min(r.moves.len())] {
+        pos.make_move(m);
+    }
+    pos
+}
+
+/// The legal moves as wire text.
+fn legal(pos: &Position) -> Vec<String> {
+    pos.legal_moves()
+        .iter()
+        .map(|m: &Move| m.to_string())
+        .collect()
+}
+
+/// The `player` key of a body: 32 hex digits.
+pub fn key_of(body: &Value) -> Result<&str, ApiError> {
+    body.get("player")
+        .and_then(Value::as_str)
+        .filter(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()))
+        .ok_or_else(|| {
+            ApiError::bad("player must be the key /api/puzzles/player gave (32 hex digits)")
+        })
+}
+
+/// `POST /api/puzzles/player`: a new player, kept per browser by its key.
+pub fn new_player(db: &super::db::Db) -> Result<Value, ApiError> {
+    let key = new_id();
+    puzzle_db::new_player(db, &key, super::clock::now_ms())?;
+    Ok(json!({"player": key, "rating": Rating::default().rating}))
+}
