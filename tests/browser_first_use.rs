@@ -3,7 +3,8 @@
 //! the levels are grouped with a beatable default, "Engine move" after the
 //! engine's reply hands the side over, stale analysis goes when the
 //! position changes, a finished game cannot be taken back and every banner
-//! starts a new game, a finished review comes back after a reload, and
+//! starts a new game, a finished review comes back after a reload (and
+//! its blunder becomes an exercise: learn from your mistakes), and
 //! "How the pieces move" opens next to the board, readable on a phone.
 //!
 //! Needs `chromium` and `chromium-driver`; `.ci/run` runs it with
@@ -129,6 +130,47 @@ fn a_review_comes_back_after_a_reload(browser: &Browser) {
         browser.review_marks("the review after a reload"),
         json!(["??", ""])
     );
+    learn_from_the_blunder(browser);
+}
+
+/// Learn from your mistakes: the planted blunder is offered, the blunder
+/// itself is refused, and a move that keeps the Rook is accepted with the
+/// better line.
+fn learn_from_the_blunder(browser: &Browser) {
+    browser.wait_for(
+        "the exercises",
+        "return !document.getElementById('learn').hidden",
+    );
+    browser.click("#learn");
+    browser.wait_for(
+        "the exercise",
+        "return ui.game.ply === 0 && document.getElementById('learn-text').textContent.startsWith('Find a better move for White')",
+    );
+    let arrow = browser.js("return shapes.review.length");
+    assert_eq!(
+        arrow,
+        json!(0),
+        "the answer is not drawn while it is an exercise"
+    );
+    browser.click("#board .sq[data-square=\"h1\"]");
+    browser.click("#board .sq[data-square=\"h7\"]");
+    browser.wait_for(
+        "the blunder refused",
+        "return document.getElementById('learn-text').textContent.includes('not better')",
+    );
+    browser.click("#board .sq[data-square=\"h1\"]");
+    browser.click("#board .sq[data-square=\"h2\"]");
+    browser.wait_for(
+        "the better move accepted",
+        "return document.getElementById('learn-text').textContent.startsWith('Well found')",
+    );
+    assert_eq!(
+        browser.js("return ui.game.moves.length"),
+        json!(2),
+        "the game's moves are untouched"
+    );
+    save_screenshot(browser, "learn.png");
+    browser.click("#learn-stop");
 }
 
 fn the_pieces_card(browser: &Browser) {

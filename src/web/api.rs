@@ -127,6 +127,8 @@ fn game_route(
         ("GET", []) => ok(game_json(&lock(game))),
         ("GET", ["pgn"]) => Ok(super::pgn::export(&lock(game))),
         ("GET", ["review"]) => ok(driver::review_state(game)?),
+        ("GET", ["learn"]) => ok(super::learn::exercises(game)?),
+        ("POST", ["learn"]) => ok(super::learn::judge(app, game, &body_json(body)?)?),
         ("POST", [action]) if lock(game).record.seats == Seats::Friends => {
             super::friends::route(app, body, action, game)
         }

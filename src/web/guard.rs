@@ -304,7 +304,10 @@ fn class_of(target: &Target) -> Option<Class> {
     let segs: Vec<&str> = target.segments.iter().map(String::as_str).collect();
     match (target.method.as_str(), segs.as_slice()) {
         ("POST", ["api", "games"])
-        | ("POST", ["api", "games", _, "engine-move" | "review" | "rematch" | "pgn" | "draw"])
+        | (
+            "POST",
+            ["api", "games", _, "engine-move" | "review" | "rematch" | "pgn" | "draw" | "learn"],
+        )
         | ("GET", ["api", "games", _, "analysis"])
         | ("POST", ["api", "puzzles", "player"]) => Some(Class::Costly),
         ("POST", ["api", "puzzles", "next"]) => Some(Class::Step),

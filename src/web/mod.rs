@@ -21,6 +21,7 @@ pub mod front;
 pub mod game;
 pub mod guard;
 pub mod http;
+pub mod learn;
 pub mod level;
 pub mod outbox;
 pub mod pgn;

@@ -223,10 +223,19 @@ fn review_json(r: &GameReview) -> Value {
     let mut pos = r.start.clone();
     let mut moves = Vec::new();
     for m in &r.moves {
-        let better = m
-            .better
-            .first()
-            .map(|&b| json!({"uci": b.to_string(), "san": pos.san(b)}));
+        let better = m.better.first().map(|&b| {
+            let mut walk = pos.clone();
+            let line: Vec<String> = m
+                .better
+                .iter()
+                .map(|&x| {
+                    let san = walk.san(x);
+                    walk.make_move(x);
+                    san
+                })
+                .collect();
+            json!({"uci": b.to_string(), "san": pos.san(b), "line": line})
+        });
         moves.push(json!({
             "san": pos.san(m.mv),
             "white": score_json(m.white_score),

@@ -226,6 +226,7 @@ function show(delta) {
 
 function humanMayMove() {
   const g = ui.game;
+  if (g && learningPly() !== null) return g.ply === learningPly();
   if (!g || g.status.over || ui.thinking) return false;
   if (g.human === "friends") return ui.color === g.turn && g.ply === g.moves.length;
   return g.human === "both" || g.human === g.turn;
@@ -255,6 +256,8 @@ async function tryMove(from, to) {
     move = await pickPromotion(choices);
     if (!move) { drawMarks(); return; }
   }
+  // An exercise's move is judged, not played.
+  if (learningPly() !== null) { drawMarks(); learnMove(move.uci); return; }
   await act("POST", "/move", { move: move.uci, seat: ui.seat || undefined });
 }
 
@@ -468,6 +471,7 @@ function wire() {
   $("engine-go").onclick = () => engineMove();
   $("analyse").onclick = () => startAnalysis();
   $("review").onclick = () => startReview();
+  wireLearning();
   $("stop").onclick = () => { stopLocalAnalysis(); stopAnalysis(); };
   $("analyse-local").onclick = () => startLocalAnalysis();
   $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };

@@ -67,9 +67,91 @@ function drawReview() {
   const accuracy = (p) => (p.accuracy == null ? "" : `accuracy ${p.accuracy}%, `);
   const who = (p) => `${accuracy(p)}${p.counts.inaccuracy} inaccuracies, ${p.counts.mistake} mistakes, ${p.counts.blunder} blunders, average loss ${p.average_cp_loss} cp`;
   $("review-counts").textContent = `White: ${who(r.players.white)}. Black: ${who(r.players.black)}.`;
-  // The better move, on the position where it was missed.
+  // The better move, on the position where it was missed (not while it
+  // is an exercise still to solve).
   const missed = r.moves[ui.game.ply];
-  setReviewArrow(missed && missed.better ? missed.better.uci : null);
+  const solving = learnState.active && !learnState.done;
+  setReviewArrow(missed && missed.better && !solving ? missed.better.uci : null);
+  loadExercises();
+}
+
+// ---------- learn from your mistakes ----------
+// Each of the player's mistakes and blunders, as "find a better move";
+// the server judges each try and gives the better line after.
+
+const learnState = { list: [], i: 0, active: false, done: false, loaded: null };
+
+async function loadExercises() {
+  const key = ui.game && `${ui.game.id}:${ui.game.moves.length}`;
+  if (learnState.loaded === key) return;
+  learnState.loaded = key;
+  let v;
+  try { v = await api("GET", gamePath("/learn")); } catch (e) { $("learn").hidden = true; return; }
+  learnState.list = v.exercises;
+  $("learn").hidden = v.exercises.length === 0;
+  $("learn").textContent = `Learn from your mistakes (${v.exercises.length})`;
+}
+
+// The ply of the exercise shown, if one is being solved.
+function learningPly() {
+  const e = learnState.active && !learnState.done && learnState.list[learnState.i];
+  return e ? e.ply : null;
+}
+
+function startLearning() {
+  learnState.active = true;
+  learnState.i = 0;
+  showExercise();
+}
+
+function showExercise() {
+  const e = learnState.list[learnState.i];
+  if (!e) { stopLearning("No more mistakes to learn from."); return; }
+  learnState.done = false;
+  $("learn-box").hidden = false;
+  $("learn-text").textContent = `Find a better move for ${e.color === "white" ? "White" : "Black"} (move ${e.number}).`;
+  act("POST", "/goto", { ply: e.ply });
+}
+
+function stopLearning(text) {
+  learnState.active = false;
+  $("learn-text").textContent = text || "";
+  $("learn-box").hidden = !text;
+  drawReview();
+}
+
+function betterText(b) { return b && b.san ? `The better line: ${(b.line && b.line.length ? b.line : [b.san]).join(" ")}` : ""; }
+
+// A move tried on the exercise's position.
+async function learnMove(uci) {
+  const e = learnState.list[learnState.i];
+  let v;
+  try { v = await api("POST", gamePath("/learn"), { ply: e.ply, move: uci }); } catch (err) { $("learn-text").textContent = err.message; return; }
+  if (v.found) {
+    learnState.done = true;
+    $("learn-text").textContent = `Well found: ${v.san}. ${betterText(v.better)}`;
+    drawReview();
+  } else {
+    $("learn-text").textContent = `${v.san} is not better (it gives away ${v.loss} points of winning chances). Try again.`;
+  }
+}
+
+async function learnShow() {
+  const e = learnState.list[learnState.i];
+  if (!e) return;
+  try {
+    const v = await api("POST", gamePath("/learn"), { ply: e.ply, give_up: true });
+    learnState.done = true;
+    $("learn-text").textContent = betterText(v.better);
+    drawReview();
+  } catch (err) { $("learn-text").textContent = err.message; }
+}
+
+function wireLearning() {
+  $("learn").onclick = startLearning;
+  $("learn-show").onclick = learnShow;
+  $("learn-next").onclick = () => { learnState.i++; showExercise(); };
+  $("learn-stop").onclick = () => stopLearning("");
 }
 
 // White's winning chances after each move (0 = the start), as a line.
