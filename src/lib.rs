@@ -16,6 +16,7 @@
 #![warn(missing_docs)]
 
 pub mod datagen;
+pub mod explore;
 pub mod fuzz;
 pub mod matches;
 pub mod puzzles;

@@ -16,7 +16,11 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("engine", &["rules", "eval", "search", "engine"]),
     ("protocol", &["rules", "engine", "protocol"]),
     ("matches", &["rules", "engine", "matches"]),
-    ("web", &["rules", "engine", "review", "puzzles", "web"]),
+    (
+        "web",
+        &["rules", "engine", "review", "puzzles", "explore", "web"],
+    ),
+    ("explore", &["rules", "explore"]),
     ("review", &["rules", "engine", "review"]),
     // Material in pawns reads the evaluation's piece values.
     ("puzzles", &["rules", "eval", "engine", "review", "puzzles"]),
@@ -26,7 +30,7 @@ const ALLOWED: &[(&str, &[&str])] = &[
 
 const LAYERS: &[&str] = &[
     "rules", "eval", "search", "tune", "engine", "protocol", "matches", "web", "review", "puzzles",
-    "datagen", "train", "cli",
+    "explore", "datagen", "train", "cli",
 ];
 
 /// The workspace root (this crate's folder).

@@ -5,6 +5,7 @@
 
 mod annotate;
 mod datagen;
+mod explore;
 pub mod io;
 mod matches;
 mod openings;
@@ -76,6 +77,7 @@ pub fn command() -> Command {
         .subcommand(tune::tune_command())
         .subcommand(annotate::annotate_command())
         .subcommand(puzzles::puzzles_command())
+        .subcommand(explore::explore_command())
         .subcommand(datagen::datagen_command())
         .subcommand(train::train_command())
 }
@@ -169,6 +171,7 @@ pub fn run(args: Vec<String>) -> Result<Next, String> {
         Some(("tune", sub)) => tune::tune(sub)?,
         Some(("annotate", sub)) => annotate::annotate(sub)?,
         Some(("puzzles", sub)) => puzzles::puzzles(sub)?,
+        Some(("explore", sub)) => explore::explore(sub)?,
         Some(("datagen", sub)) => datagen::datagen(sub)?,
         Some(("train", sub)) => train::train(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),

@@ -53,6 +53,13 @@ pub fn serve_command() -> Command {
                 .help("Games kept in memory (the least recently used leave memory; the database keeps them all)"),
         )
         .arg(
+            Arg::new("explorer")
+                .long("explorer")
+                .value_name("GAMES.pgn")
+                .action(clap::ArgAction::Append)
+                .help("A PGN collection for the opening explorer, beside the server's own finished games (may be given again)"),
+        )
+        .arg(
             Arg::new("max-searches")
                 .long("max-searches")
                 .value_parser(value_parser!(u64).range(1..=256))
@@ -68,6 +75,12 @@ pub fn serve(m: &ArgMatches) -> Result<(), String> {
         max_games: *m.get_one::<u64>("max-games").expect("defaulted") as usize,
         public_url: m.get_one::<String>("public-url").cloned(),
         behind_proxy: m.get_flag("behind-proxy"),
+        explorer_pgn: m
+            .get_many::<String>("explorer")
+            .into_iter()
+            .flatten()
+            .map(std::path::PathBuf::from)
+            .collect(),
         ..ServeConfig::default()
     };
     if let Some(n) = m.get_one::<u64>("max-searches") {

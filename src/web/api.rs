@@ -78,6 +78,9 @@ fn route(app: &Arc<App>, body: &[u8], target: &Target) -> Result<Reply, ApiError
         ("GET", ["api", "pieces"]) => Ok(pieces()),
         ("GET", ["api", "games"]) => list(app, target.param("ids").unwrap_or("")),
         ("GET", ["puzzles"]) => Ok(assets::page("puzzles.html")),
+        ("GET", ["api", "explorer"]) => {
+            Ok(Reply::Json(200, app.explorer.moves(target.param("fen"))?))
+        }
         (_, ["api", "puzzles", rest @ ..]) => puzzle_route(app, body, method, rest),
         ("POST", ["api", "games"]) => create(app, &body_json(body)?),
         (_, ["api", "games", id, rest @ ..]) => {

@@ -57,6 +57,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/puzzles.js"),
     ),
     (
+        "explorer.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/explorer.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),

@@ -54,9 +54,14 @@ pub fn change<T>(
     let delta = {
         let mut g = lock(game);
         let mut draft = g.draft();
+        let was_over = draft.final_result().is_some();
         f(&mut draft)?;
         app.store.save(&draft)?;
+        let ended = draft.final_result().filter(|_| !was_over);
         let from = g.apply(draft);
+        if let Some(end) = ended {
+            app.explorer.finished(&g.record, end);
+        }
         publish(&g, from)
     };
     drive(app, game);

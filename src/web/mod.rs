@@ -16,6 +16,7 @@ pub mod dberror;
 pub mod dbfile;
 pub mod driver;
 pub mod events;
+pub mod explorer;
 pub mod friends;
 pub mod front;
 pub mod game;
@@ -74,6 +75,9 @@ pub struct ServeConfig {
     /// The rate limit on steps (goto, undo, opening an event stream), per
     /// client address.
     pub step_rate_limit: RateLimit,
+    /// PGN collections the opening explorer shows beside the server's own
+    /// finished games (`--explorer`).
+    pub explorer_pgn: Vec<std::path::PathBuf>,
     /// Served through a reverse proxy on this machine (`--behind-proxy`):
     /// limits per client use the address the proxy forwards.
     pub behind_proxy: bool,
@@ -94,6 +98,7 @@ impl Default for ServeConfig {
             max_event_streams_per_client: 32,
             rate_limit: RateLimit::default(),
             step_rate_limit: RateLimit::STEPS,
+            explorer_pgn: Vec::new(),
             behind_proxy: false,
         }
     }
@@ -140,6 +145,8 @@ pub struct App {
     pub streams: AtomicUsize,
     /// The puzzles and their attempts.
     pub trainer: puzzles::Trainer,
+    /// The opening explorer.
+    pub explorer: explorer::Explorer,
 }
 
 /// A running server; it stops serving when dropped.
@@ -162,8 +169,12 @@ impl Server {
             .map_err(|e| ServeError::Listen(at, e))?;
         let store = store::Store::open(&cfg.db, cfg.max_games)?;
         let trainer = puzzles::Trainer::load(store.db())?;
+        let explorer = explorer::Explorer::load(store.db(), &cfg.explorer_pgn).map_err(|e| {
+            ServeError::Db(db::DbError::Other(format!("the explorer's games: {e}")))
+        })?;
         let app = Arc::new(App {
             trainer,
+            explorer,
             store,
             moves: pool::Pool::new(cfg.max_searches),
             pool: pool::Pool::new(cfg.max_searches),

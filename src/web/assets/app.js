@@ -197,6 +197,7 @@ function show(delta) {
   drawMarks();
   drawMoves();
   drawBanner();
+  drawExplorer();
   setLevelBox(state.level);
   $("status").textContent = statusText();
   $("fen").textContent = state.fen;

@@ -1,0 +1,36 @@
+// The opening explorer under the moves: the shown position's moves in the
+// games the server knows, each with its games and a White/draw/Black bar;
+// a click plays the move where the person may move.
+"use strict";
+
+const explorerState = { fen: null };
+
+async function drawExplorer() {
+  const g = ui.game;
+  if (!g || explorerState.fen === g.fen) return;
+  explorerState.fen = g.fen;
+  let v;
+  try { v = await api("GET", `/api/explorer?fen=${encodeURIComponent(g.fen)}`); } catch (e) { return; }
+  if (!ui.game || ui.game.fen !== g.fen) return;
+  const body = document.querySelector("#explorer tbody");
+  body.innerHTML = "";
+  const pct = (n, of) => Math.round((100 * n) / Math.max(of, 1));
+  for (const m of v.moves) {
+    const [w, d, b] = [pct(m.white, m.games), pct(m.draws, m.games), pct(m.black, m.games)];
+    const row = document.createElement("tr");
+    row.innerHTML = `<td><button data-uci="${m.uci}">${m.san}</button></td><td>${m.games}</td>
+      <td><div class="wdb" title="White ${w}% · draw ${d}% · Black ${b}%"><span class="w" style="width:${w}%">${w > 12 ? w + "%" : ""}</span><span class="d" style="width:${d}%">${d > 12 ? d + "%" : ""}</span><span class="b" style="width:${b}%">${b > 12 ? b + "%" : ""}</span></div></td>
+      <td>${m.elo == null ? "" : m.elo}</td>`;
+    body.appendChild(row);
+  }
+  body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => explorerPlay(btn.dataset.uci); });
+  const top = v.moves.flatMap((m) => m.top.map((t) => ({ ...t, san: m.san })))
+    .sort((a, b) => (b.elo || 0) - (a.elo || 0)).slice(0, 4);
+  $("explorer-games").innerHTML = top.map((t) => `<li>${t.san}: ${t.white} – ${t.black} ${t.result}${t.elo ? ` (${t.elo})` : ""}</li>`).join("");
+  $("explorer-empty").textContent = v.moves.length ? "" : `No game of the ${v.games} the server knows reached this position.`;
+}
+
+function explorerPlay(uci) {
+  if (!humanMayMove() || learningPly() !== null) return;
+  act("POST", "/move", { move: uci, seat: ui.seat || undefined });
+}

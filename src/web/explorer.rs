@@ -1,0 +1,109 @@
+//! The opening explorer on the web board (docs/explore.md): the games the
+//! server has seen finish, and any PGN collections it was given
+//! (`--explorer`), as one tree; `GET /api/explorer?fen=...` gives the
+//! position's moves. The server's own games are counted but never named
+//! (their ids are their players' secrets).
+
+use super::db::{Db, DbError};
+use super::http::ApiError;
+use super::record::GameRecord;
+use crate::explore::{GameRef, Tree, DEFAULT_PLIES};
+use crate::rules::pgn::parse_pgn;
+use crate::rules::position::Position;
+use crate::rules::result::GameEnd;
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::sync::RwLock;
+
+/// The tree, shared.
+pub struct Explorer {
+    tree: RwLock<Tree>,
+}
+
+/// A server game as the tree counts it.
+fn server_game(end: GameEnd) -> GameRef {
+    GameRef {
+        white: "?".into(),
+        black: "?".into(),
+        result: end.result,
+        elo: None,
+        source: "this server".into(),
+    }
+}
+
+impl Explorer {
+    /// The tree of the database's finished games and the collections.
+    pub fn load(db: &Db, collections: &[PathBuf]) -> Result<Explorer, String> {
+        let mut tree = Tree::new(DEFAULT_PLIES);
+        for path in collections {
+            let name = path.display().to_string();
+            let text = crate::engine::textfile::read_text(&name)?;
+            for (i, g) in parse_pgn(&text).iter().enumerate() {
+                tree.add_pgn(g, &format!("{name}#{}", i + 1));
+            }
+        }
+        for r in finished(db).map_err(|e| e.to_string())? {
+            if let Some(end) = r.ending_at(&r.position_at(r.line.len()), r.line.len()) {
+                tree.add(&r.start, &r.line, &server_game(end), false);
+            }
+        }
+        Ok(Explorer {
+            tree: RwLock::new(tree),
+        })
+    }
+
+    /// Count a game that just finished on this server.
+    pub fn finished(&self, r: &GameRecord, end: GameEnd) {
+        if let Ok(mut t) = self.tree.write() {
+            t.add(&r.start, &r.line, &server_game(end), false);
+        }
+    }
+
+    /// `GET /api/explorer?fen=FEN`.
+    pub fn moves(&self, fen: Option<&str>) -> Result<Value, ApiError> {
+        let fen = fen.ok_or_else(|| ApiError::bad("fen is required"))?;
+        let pos = Position::from_fen(fen).map_err(|e| ApiError::bad(format!("bad FEN: {e}")))?;
+        let t = self
+            .tree
+            .read()
+            .map_err(|_| ApiError::new(500, "internal error"))?;
+        let moves: Vec<Value> = t
+            .moves_at(&pos)
+            .into_iter()
+            .map(|(m, s)| {
+                let top: Vec<Value> = s
+                    .top
+                    .iter()
+                    .map(|g| json!({"white": g.white, "black": g.black, "result": g.result.pgn(), "elo": g.elo, "source": g.source}))
+                    .collect();
+                json!({
+                    "uci": m.to_string(),
+                    "san": pos.san(m),
+                    "games": s.games,
+                    "white": s.white,
+                    "draws": s.draws,
+                    "black": s.black,
+                    "elo": s.average_elo(),
+                    "top": top,
+                })
+            })
+            .collect();
+        Ok(json!({"games": t.games(), "moves": moves}))
+    }
+}
+
+/// The finished games (not analysis boards) the database keeps.
+fn finished(db: &Db) -> Result<Vec<GameRecord>, DbError> {
+    let ids: Vec<String> = db.with_conn(false, "cannot list the finished games", |c| {
+        let mut q = c.prepare("SELECT id FROM games WHERE result != '*' AND human != 'both'")?;
+        let rows = q.query_map([], |r| r.get(0))?;
+        rows.collect()
+    })?;
+    let mut out = Vec::new();
+    for id in ids {
+        if let Some((r, _)) = db.load(&id)? {
+            out.push(r);
+        }
+    }
+    Ok(out)
+}
