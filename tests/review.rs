@@ -96,6 +96,11 @@ fn a_queen_left_to_be_taken_is_the_one_blunder() {
         line[at..].trim_end_matches('%').parse().unwrap()
     };
     assert!(accuracy("White") < accuracy("Black") - 10.0, "{err}");
+    // The run's totals per side come last.
+    assert!(
+        err.contains("1 games: White 1.00 mistakes and blunders a game"),
+        "{err}"
+    );
     // It reads back into humpty with the same moves.
     let back = parse_pgn(&text);
     assert_eq!(back.len(), 1);

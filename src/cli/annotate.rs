@@ -5,7 +5,7 @@ use super::io::{check_writable, out, read_text, say};
 use clap::{value_parser, Arg, ArgGroup, ArgMatches, Command};
 use humpty::engine::{Engine, GoParams};
 use humpty::review::annotate::{annotated_pgn, summary_text};
-use humpty::review::review_game;
+use humpty::review::{review_game, PlayerSummary};
 use humpty::rules::pgn::{parse_pgn, PgnGame};
 use humpty::rules::piece::Color;
 use std::io::IsTerminal;
@@ -84,9 +84,13 @@ pub fn annotate(m: &ArgMatches) -> Result<(), String> {
         None => None,
     };
     let mut written = 0;
+    let mut all = Vec::new();
     for (i, game) in games.iter().enumerate() {
         let pgn = match annotate_game(&mut engine, game, &go, bar.as_ref()) {
-            Ok(pgn) => pgn,
+            Ok((pgn, summaries)) => {
+                all.push(summaries);
+                pgn
+            }
             Err(e) => {
                 say(format!("game {}: {e}; skipped", i + 1));
                 continue;
@@ -110,6 +114,7 @@ pub fn annotate(m: &ArgMatches) -> Result<(), String> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    say(totals_text(all.len(), &all));
     Ok(())
 }
 
@@ -120,7 +125,7 @@ fn annotate_game(
     game: &PgnGame,
     go: &GoParams,
     bar: Option<&indicatif::ProgressBar>,
-) -> Result<String, String> {
+) -> Result<(String, [PlayerSummary; 2]), String> {
     let start = game.start()?;
     let (_, moves) = game.replay_moves(None)?;
     engine.new_game();
@@ -131,8 +136,9 @@ fn annotate_game(
         true
     })
     .ok_or("the review stopped")?;
-    for c in Color::BOTH {
-        let line = summary_text(c, &review.summary(c));
+    let summaries = Color::BOTH.map(|c| review.summary(c));
+    for (c, s) in Color::BOTH.iter().zip(&summaries) {
+        let line = summary_text(*c, s);
         match bar {
             Some(b) => b.println(line),
             None => say(line),
@@ -142,5 +148,24 @@ fn annotate_game(
         "" => game.tags.get("Result").map_or("*", String::as_str),
         r => r,
     };
-    Ok(annotated_pgn(&game.tags, &review, result))
+    Ok((annotated_pgn(&game.tags, &review, result), summaries))
+}
+
+/// The run's totals per side, said at the end (docs/review.md calibrates
+/// the review with them).
+fn totals_text(games: usize, all: &[[PlayerSummary; 2]]) -> String {
+    let n = games.max(1) as f64;
+    let side = |i: usize| {
+        let marked: usize = all.iter().map(|s| s[i].counts[1] + s[i].counts[2]).sum();
+        let slips: usize = all.iter().map(|s| s[i].counts[0]).sum();
+        let acc: Vec<f64> = all.iter().filter_map(|s| s[i].accuracy).collect();
+        let mean = acc.iter().sum::<f64>() / acc.len().max(1) as f64;
+        format!(
+            "{} {:.2} mistakes and blunders a game ({:.2} inaccuracies), mean accuracy {mean:.1}%",
+            Color::BOTH[i],
+            marked as f64 / n,
+            slips as f64 / n
+        )
+    };
+    format!("{games} games: {}; {}", side(0), side(1))
 }

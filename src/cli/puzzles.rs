@@ -135,15 +135,22 @@ pub fn puzzles(m: &ArgMatches) -> Result<(), String> {
     let (mut puzzles, mut games) = (0, 0);
     let mut themes: BTreeMap<String, usize> = BTreeMap::new();
     let mut rejected: BTreeMap<String, usize> = BTreeMap::new();
+    // Two games whose openings met can give one puzzle: written once.
+    let mut written = std::collections::HashSet::new();
     for found in rx {
         games += 1;
         for p in &found.puzzles {
-            write(&mut file, &row(p))?;
+            let line = row(p);
+            if !written.insert(line.split(',').next().unwrap_or("").to_string()) {
+                *rejected.entry("Repeat".to_string()).or_default() += 1;
+                continue;
+            }
+            write(&mut file, &line)?;
+            puzzles += 1;
             for t in &p.themes {
                 *themes.entry(t.to_string()).or_default() += 1;
             }
         }
-        puzzles += found.puzzles.len();
         for r in found.rejected {
             *rejected.entry(format!("{r:?}")).or_default() += 1;
         }
