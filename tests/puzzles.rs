@@ -151,21 +151,19 @@ fn the_shipped_puzzles_replay_with_their_themes() {
     }
 }
 
-/// The shipped set's size and its least count per theme (docs/puzzles.md).
+/// The shipped set's least size and least count per theme: issue 31's
+/// figures (docs/puzzles.md has the set's own counts).
 const SHIPPED: (usize, &[(&str, usize)]) = (
-    SHIPPED_COUNT,
+    1000,
     &[
-        ("mateIn1", SHIPPED_MATE1),
-        ("mateIn2", SHIPPED_MATE2),
-        ("hopperCapture", SHIPPED_HOPPER),
-        ("fork", SHIPPED_FORK),
+        ("mateIn1", 50),
+        ("mateIn2", 50),
+        ("hopperCapture", 50),
+        ("fork", 50),
+        ("frogPromotion", 10),
+        ("riverCrossing", 10),
     ],
 );
-const SHIPPED_COUNT: usize = 1;
-const SHIPPED_MATE1: usize = 0;
-const SHIPPED_MATE2: usize = 0;
-const SHIPPED_HOPPER: usize = 0;
-const SHIPPED_FORK: usize = 0;
 
 #[test]
 fn a_sample_of_the_shipped_puzzles_is_proved_again_at_a_smaller_budget() {

@@ -9,6 +9,7 @@ mod explore;
 pub mod io;
 mod matches;
 mod openings;
+mod puzzle_check;
 mod puzzles;
 mod serve;
 mod site;

@@ -39,6 +39,7 @@ pub fn puzzles_command() -> Command {
         .arg(Arg::new("shard").long("shard").value_name("K/N").help("Work on the K-th of N shares of the games"))
         .arg(number("games", "100", "Self-play games when no PGN is given"))
         .arg(number("play-nodes", "4000", "Nodes per move of a self-play game"))
+        .arg(Arg::new("check").long("check").value_name("FILE.csv").conflicts_with("files").help("Prove FILE's puzzles again on a fresh engine at --nodes and a third of it; write those that pass to --out"))
         .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1").help("First self-play seed"))
 }
 
@@ -98,6 +99,11 @@ fn jobs(m: &ArgMatches) -> Result<Vec<Job>, String> {
 pub fn puzzles(m: &ArgMatches) -> Result<(), String> {
     let out_path = m.get_one::<String>("out").expect("required");
     check_writable(out_path)?;
+    if let Some(path) = m.get_one::<String>("check") {
+        let nodes = *m.get_one::<u64>("nodes").expect("defaulted");
+        let workers = *m.get_one::<u64>("concurrency").expect("defaulted") as usize;
+        return super::puzzle_check::check(path, out_path, nodes, workers);
+    }
     let shard = m
         .get_one::<String>("shard")
         .map_or(Ok((1, 1)), |s| parse_shard(s))?;
