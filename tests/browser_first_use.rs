@@ -4,7 +4,8 @@
 //! engine's reply hands the side over, stale analysis goes when the
 //! position changes, a finished game cannot be taken back and every banner
 //! starts a new game, a finished review comes back after a reload (and
-//! its blunder becomes an exercise: learn from your mistakes), and
+//! its blunder becomes an exercise: learn from your mistakes), the opening
+//! explorer counts the finished games, and
 //! "How the pieces move" opens next to the board, readable on a phone.
 //!
 //! Needs `chromium` and `chromium-driver`; `.ci/run` runs it with
@@ -37,6 +38,7 @@ fn a_new_user_finds_the_board_as_expected() {
     engine_move_after_the_reply(&browser);
     stale_analysis_goes(&browser);
     finished_games_stay_finished(&browser);
+    the_explorer_shows_the_finished_games(&browser);
     a_review_comes_back_after_a_reload(&browser);
     the_pieces_card(&browser);
     on_a_phone(&browser);
@@ -118,6 +120,23 @@ fn finished_games_stay_finished(browser: &Browser) {
             json!("")
         );
     }
+}
+
+/// The opening explorer beside the board counts the two games just
+/// finished (both opened with the first legal move), and a click on its
+/// move plays it.
+fn the_explorer_shows_the_finished_games(browser: &Browser) {
+    browser.new_game("#new-both");
+    let first = browser.wait_for(
+        "the explorer's moves",
+        "const r = document.querySelector('#explorer tbody tr'); return r && [r.querySelector('button').dataset.uci, r.children[1].textContent]",
+    );
+    assert_eq!(first[1], "2", "two finished games: {first}");
+    assert_eq!(first[0], browser.js("return ui.game.legal[0].uci"));
+    browser.js("document.getElementById('explorer-box').scrollIntoView()");
+    save_screenshot(browser, "explorer.png");
+    browser.click("#explorer tbody tr button");
+    browser.wait_for_moves("the explorer's move played", 1);
 }
 
 fn a_review_comes_back_after_a_reload(browser: &Browser) {
