@@ -10,27 +10,12 @@
 mod common;
 
 use common::webdriver::{decode_base64, Browser};
-use humpty::puzzles::csv::{parse_row, Row};
 use humpty::web::{ServeConfig, Server};
 use serde_json::{json, Value};
 
 const DIAGNOSTIC: &str = "return [document.getElementById('p-status').textContent, document.getElementById('p-message').textContent, location.pathname]";
 
 /// The shipped puzzle with this id (the test knows the answers; the page
-/// does not).
-fn answer(id: &str) -> Row {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/puzzles/puzzles.csv"
-    ))
-    .unwrap();
-    text.lines()
-        .skip(1)
-        .map(|l| parse_row(l).unwrap())
-        .find(|r| r.id == id)
-        .expect("a shipped puzzle")
-}
-
 fn save_screenshot(browser: &Browser, name: &str) {
     if let Some(dir) = std::env::var_os("HUMPTY_SCREENSHOT_DIR") {
         let shot = browser.call("GET", "/screenshot", None);
@@ -91,7 +76,7 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
     // Solve one.
     let id = ready(&browser);
     let start = rating(&browser);
-    let row = answer(&id);
+    let row = common::shipped_puzzle(&id);
     for (i, m) in row.moves.iter().enumerate().skip(1).step_by(2) {
         click_move(&browser, &m.to_string());
         if i + 1 < row.moves.len() {
@@ -124,7 +109,7 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
         .unwrap()
         .to_string();
     ready(&browser);
-    let row = answer(&id);
+    let row = common::shipped_puzzle(&id);
     browser.click("#p-hint");
     let from = row.moves[1].from().to_string();
     browser.wait_for("the hinted piece", &format!("return document.querySelector('#board .sq[data-square=\"{from}\"]').classList.contains('selected')"));

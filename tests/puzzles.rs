@@ -10,7 +10,7 @@ mod common;
 use common::pos_of;
 use humpty::engine::Engine;
 use humpty::puzzles::candidates::Kind;
-use humpty::puzzles::csv::{parse_row, HEADER};
+use humpty::puzzles::csv::HEADER;
 use humpty::puzzles::prove::{prove, verify, Rejection};
 use humpty::puzzles::themes::tag;
 use humpty::Position;
@@ -99,23 +99,9 @@ fn themes_come_from_the_rules() {
     assert!(t.contains(&"discoveredCheck"), "{t:?}");
 }
 
-/// The shipped puzzles, read back.
-fn shipped() -> Vec<humpty::puzzles::csv::Row> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/puzzles/puzzles.csv"
-    ))
-    .expect("src/puzzles/puzzles.csv");
-    let mut lines = text.lines();
-    assert_eq!(lines.next(), Some(HEADER));
-    lines
-        .map(|l| parse_row(l).unwrap_or_else(|e| panic!("{e}")))
-        .collect()
-}
-
 #[test]
 fn the_shipped_puzzles_replay_with_their_themes() {
-    let rows = shipped();
+    let rows = common::shipped_puzzles();
     let mut ids = std::collections::HashSet::new();
     let mut themes: BTreeMap<&str, usize> = BTreeMap::new();
     for r in &rows {
@@ -167,7 +153,7 @@ const SHIPPED: (usize, &[(&str, usize)]) = (
 
 #[test]
 fn a_sample_of_the_shipped_puzzles_is_proved_again_at_a_smaller_budget() {
-    let rows = shipped();
+    let rows = common::shipped_puzzles();
     let e = &mut engine();
     let step = (rows.len() / 12).max(1);
     for r in rows.iter().step_by(step) {

@@ -321,36 +321,11 @@ fn rematches_imports_and_offers_are_rate_limited_too() {
     let path = |action: &str| format!("/api/games/{id}/{action}");
     let seat = |key: &str| format!("{{\"seat\": \"{key}\"}}");
     // Resigning is not limited; a draw offer and a rematch request are.
-    assert_eq!(
-        status(&request(
-            a,
-            "POST",
-            &path("resign"),
-            &headers,
-            &seat(&white)
-        )),
-        200
-    );
-    assert_eq!(
-        status(&request(
-            a,
-            "POST",
-            &path("rematch"),
-            &headers,
-            &seat(&white)
-        )),
-        200
-    );
-    assert_eq!(
-        status(&request(
-            a,
-            "POST",
-            &path("rematch"),
-            &headers,
-            &seat(&black)
-        )),
-        200
-    );
+    let by =
+        |action: &str, key: &str| status(&request(a, "POST", &path(action), &headers, &seat(key)));
+    assert_eq!(by("resign", &white), 200);
+    assert_eq!(by("rematch", &white), 200);
+    assert_eq!(by("rematch", &black), 200);
     // The allowance of 3 is spent: the next game-making request waits,
     // whatever route makes it.
     let refused = request(a, "POST", &path("rematch"), &headers, &seat(&white));

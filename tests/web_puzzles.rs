@@ -6,7 +6,6 @@
 mod common;
 
 use common::http::json_call;
-use humpty::puzzles::csv::{parse_row, Row};
 use humpty::web::db::DbPath;
 use humpty::web::{RateLimit, ServeConfig, Server};
 use serde_json::{json, Value};
@@ -23,20 +22,6 @@ fn server(db: DbPath) -> Server {
         ..ServeConfig::default()
     })
     .expect("server starts")
-}
-
-/// The shipped puzzle with this id.
-fn answer(id: &str) -> Row {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/puzzles/puzzles.csv"
-    ))
-    .unwrap();
-    text.lines()
-        .skip(1)
-        .map(|l| parse_row(l).unwrap())
-        .find(|r| r.id == id)
-        .expect("a shipped puzzle")
 }
 
 fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
@@ -58,7 +43,7 @@ fn rating(addr: SocketAddr, key: &str) -> f64 {
 /// Play the puzzle's whole solution; the last answer.
 fn solve(addr: SocketAddr, attempt: &Value) -> Value {
     let id = attempt["attempt"].as_str().unwrap();
-    let row = answer(attempt["puzzle"]["id"].as_str().unwrap());
+    let row = common::shipped_puzzle(attempt["puzzle"]["id"].as_str().unwrap());
     let mut last = Value::Null;
     for (i, m) in row.moves.iter().enumerate().skip(1).step_by(2) {
         let (status, v) = post(
@@ -108,7 +93,7 @@ fn a_puzzle_is_judged_by_the_server_and_rated() {
         "not the same puzzle again"
     );
     let id = second["attempt"].as_str().unwrap();
-    let row = answer(second["puzzle"]["id"].as_str().unwrap());
+    let row = common::shipped_puzzle(second["puzzle"]["id"].as_str().unwrap());
     let wrong = second["legal"]
         .as_array()
         .unwrap()
@@ -173,7 +158,7 @@ fn themes_the_daily_puzzle_and_bad_requests() {
         "/api/puzzles/next",
         json!({"player": key, "theme": "mateIn2"}),
     );
-    assert!(answer(p["puzzle"]["id"].as_str().unwrap())
+    assert!(common::shipped_puzzle(p["puzzle"]["id"].as_str().unwrap())
         .themes
         .contains(&"mateIn2".to_string()));
     let (_, d1) = post(

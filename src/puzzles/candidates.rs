@@ -10,6 +10,7 @@
 
 use super::{chances, material};
 use crate::engine::Score;
+use crate::review::flip;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 
@@ -57,14 +58,6 @@ pub fn find(start: &Position, moves: &[Move], scores: &[Score]) -> Vec<Candidate
         }
     }
     out
-}
-
-/// The other side's view of a score.
-fn flip(s: Score) -> Score {
-    match s {
-        Score::Cp(cp) => Score::Cp(-cp),
-        Score::Mate(n) => Score::Mate(-n),
-    }
 }
 
 /// Whether the position after a mistake (`pos`, the solver to move) is a

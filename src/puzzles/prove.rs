@@ -116,14 +116,25 @@ pub fn two_lines(engine: &mut Engine, pos: &Position, nodes: u64) -> Option<Pair
     })
 }
 
-/// The engine's best reply in `pos`.
-fn reply(engine: &mut Engine, pos: &Position, nodes: u64) -> Option<Move> {
+/// A search of `pos` at `nodes`, among `moves` (all if empty).
+fn search(
+    engine: &mut Engine,
+    pos: &Position,
+    moves: Vec<Move>,
+    nodes: u64,
+) -> crate::engine::SearchResult {
     engine.set_position(pos.clone());
     let go = GoParams {
         nodes: Some(nodes),
+        searchmoves: moves,
         ..GoParams::default()
     };
-    engine.search_sync(&go, &mut |_| {}).best
+    engine.search_sync(&go, &mut |_| {})
+}
+
+/// The engine's best reply in `pos`.
+fn reply(engine: &mut Engine, pos: &Position, nodes: u64) -> Option<Move> {
+    search(engine, pos, Vec::new(), nodes).best
 }
 
 /// Whether a mate pair is the only mating way on.
@@ -293,11 +304,5 @@ pub fn verify(
 
 /// The score of the best of `moves` in `pos`.
 fn restricted(engine: &mut Engine, pos: &Position, moves: Vec<Move>, nodes: u64) -> Score {
-    engine.set_position(pos.clone());
-    let go = GoParams {
-        nodes: Some(nodes),
-        searchmoves: moves,
-        ..GoParams::default()
-    };
-    Score::from_search(engine.search_sync(&go, &mut |_| {}).score)
+    Score::from_search(search(engine, pos, moves, nodes).score)
 }

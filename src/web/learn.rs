@@ -103,13 +103,7 @@ pub fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiErr
     if body.get("give_up") == Some(&Value::Bool(true)) {
         return Ok(json!({"found": false, "better": better}));
     }
-    let text = body
-        .get("move")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\""))?;
-    let m = pos
-        .parse_move(text)
-        .map_err(|e| ApiError::bad(e.to_string()))?;
+    let m = super::actions::wire_move_of(&pos, body)?;
     let mover = pos.side_to_move();
     // The mover's chances before the mistake: White's after the move
     // before, or at the start.
@@ -127,7 +121,7 @@ pub fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiErr
     let loss = if m == line[ply] {
         // The move the review judged: not found, whatever a search says.
         reviewed["loss"].as_f64().unwrap_or(100.0)
-    } else if reviewed["better"]["uci"].as_str() == Some(text) {
+    } else if reviewed["better"]["uci"].as_str() == Some(m.to_string().as_str()) {
         0.0
     } else {
         let mut after = pos.clone();

@@ -9,6 +9,7 @@ use super::http::ApiError;
 use super::puzzle_db::{self, Player, Rated};
 use super::store::new_id;
 use super::sync::lock;
+use super::words::color_word;
 use crate::puzzles::csv::{parse_row, Row};
 use crate::puzzles::glicko::Rating;
 use crate::rules::moves::Move;
@@ -48,11 +49,6 @@ pub struct Trainer {
     set: Vec<Row>,
     ratings: Mutex<Vec<Rating>>,
     attempts: Mutex<(HashMap<String, Attempt>, u64)>,
-}
-
-/// A colour's word.
-fn color_word(c: crate::rules::piece::Color) -> &'static str {
-    super::words::color_word(c)
 }
 
 impl Trainer {
@@ -298,13 +294,7 @@ impl Trainer {
         body: &Value,
     ) -> Result<Value, ApiError> {
         let r = &self.set[a.puzzle];
-        let text = body
-            .get("move")
-            .and_then(Value::as_str)
-            .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\""))?;
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let m = super::actions::wire_move_of(pos, body)?;
         let Some(&expected) = r.moves.get(a.ply) else {
             return Err(ApiError::new(409, "the puzzle is solved"));
         };

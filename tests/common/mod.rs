@@ -89,3 +89,28 @@ pub fn play(pos: &mut Position, moves: &[&str]) {
 /// The program's own generator, for random playouts in tests.
 #[allow(unused_imports)]
 pub use humpty::rules::random::Rng;
+
+/// The shipped puzzles (`src/puzzles/puzzles.csv`), read back: the header
+/// first, then every row a puzzle.
+pub fn shipped_puzzles() -> Vec<humpty::puzzles::csv::Row> {
+    use humpty::puzzles::csv::{parse_row, HEADER};
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/puzzles/puzzles.csv"
+    ))
+    .expect("src/puzzles/puzzles.csv");
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(HEADER));
+    lines
+        .map(|l| parse_row(l).unwrap_or_else(|e| panic!("{e}")))
+        .collect()
+}
+
+/// The shipped puzzle with this id (a test knows the answers; the page
+/// does not).
+pub fn shipped_puzzle(id: &str) -> humpty::puzzles::csv::Row {
+    shipped_puzzles()
+        .into_iter()
+        .find(|r| r.id == id)
+        .expect("a shipped puzzle")
+}

@@ -72,11 +72,7 @@ function drawPieces() {
     if (old && old.dataset.piece === letter) return;
     if (old) old.remove();
     if (letter) {
-      const p = document.createElement("div");
-      p.className = "piece";
-      p.dataset.piece = letter;
-      p.title = pieceName(letter);
-      p.innerHTML = pieceSvg(letter);
+      const p = pieceElement(letter);
       sq.appendChild(p);
       const last = ui.game && ui.game.last_move;
       if (last && last.to === sq.dataset.square) slideIn(p, squareEl(last.from), sq);

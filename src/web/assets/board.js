@@ -60,6 +60,16 @@ function placement(fen) {
   return men;
 }
 
+// A man of the board, for a FEN letter (pieces.js draws it).
+function pieceElement(letter) {
+  const p = document.createElement("div");
+  p.className = "piece";
+  p.dataset.piece = letter;
+  p.title = pieceName(letter);
+  p.innerHTML = pieceSvg(letter);
+  return p;
+}
+
 // Move animation: the piece that just arrived starts where it came from
 // and slides to its square (the .piece transition).
 function slidePiece(piece, fromSq, toSq) {

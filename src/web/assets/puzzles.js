@@ -51,11 +51,7 @@ function draw() {
     if (!(old && old.dataset.piece === letter)) {
       if (old) old.remove();
       if (letter) {
-        const p = document.createElement("div");
-        p.className = "piece";
-        p.dataset.piece = letter;
-        p.title = pieceName(letter);
-        p.innerHTML = pieceSvg(letter);
+        const p = pieceElement(letter);
         sq.appendChild(p);
         if (P.last && squareName(P.last, 1) === s) slidePiece(p, squareEl(squareName(P.last, 0)), sq);
       }

@@ -106,7 +106,7 @@ function drawBoard() {
     const name = sq.dataset.square;
     sq.querySelector(".piece")?.remove();
     if (men[name]) {
-      sq.insertAdjacentHTML("beforeend", `<div class="piece" data-piece="${men[name]}" title="${pieceName(men[name])}">${pieceSvg(men[name])}</div>`);
+      sq.appendChild(pieceElement(men[name]));
     }
     sq.classList.toggle("selected", name === ui.selected);
     sq.classList.toggle("last", !!last && (last.startsWith(name) || last.slice(2).startsWith(name)));
