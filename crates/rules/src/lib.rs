@@ -10,6 +10,7 @@
 pub mod attack;
 pub mod board;
 pub mod castling;
+pub mod consistency;
 pub mod fen;
 pub mod movegen;
 pub mod moves;

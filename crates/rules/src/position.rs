@@ -73,13 +73,13 @@ pub struct Position {
     /// Squares of each side's men; the King is kept first.
     pub(crate) lists: [ArrayVec<u8, MAX_MEN_PER_SIDE>; 2],
     /// Index of each occupied square in its side's list.
-    list_index: [u8; MAILBOX_SIZE],
-    counts: [[u8; NUM_KINDS]; 2],
+    pub(crate) list_index: [u8; MAILBOX_SIZE],
+    pub(crate) counts: [[u8; NUM_KINDS]; 2],
     pub(crate) side: Color,
     pub(crate) castling: u8,
     halfmove: u16,
     fullmove: u16,
-    key: u64,
+    pub(crate) key: u64,
     history: Vec<Undo>,
 }
 
@@ -345,6 +345,17 @@ impl Position {
         }
         self.key ^= ZOBRIST.black_to_move;
         self.side = !self.side;
+        self.debug_check();
+    }
+
+    /// In debug builds, panic at the first slip between the board and its
+    /// lists, counts or key (`check_consistency`).
+    #[inline(always)]
+    fn debug_check(&self) {
+        #[cfg(debug_assertions)]
+        if let Err(slip) = self.check_consistency() {
+            panic!("position out of step: {slip} in {}", self.to_fen());
+        }
     }
 
     /// Take back the last move played with `make_move`.
@@ -373,6 +384,7 @@ impl Position {
         self.castling = u.castling;
         self.halfmove = u.halfmove;
         self.key = u.key;
+        self.debug_check();
     }
 
     /// Pass the move (for null-move pruning); must not be in check.
