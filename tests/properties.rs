@@ -1,5 +1,6 @@
 //! Property tests: random playouts keep make/unmake exact and the fast
-//! legality filter equal to a plain make/test/unmake filter; no input string
+//! legality filter equal to a plain make/test/unmake filter (and the
+//! staged generators and one-move legality test equal to the full list); no input string
 //! makes the FEN or move parser panic.
 
 mod common;
@@ -38,6 +39,7 @@ fn playout(fen: &str, seed: u64, plies: usize) {
     let mut rng = Rng::new(seed);
     let mut pos = Position::from_fen(fen).unwrap();
     let mut trail = vec![(pos.to_fen(), pos.key())];
+    let mut earlier: Vec<Move> = Vec::new();
     for _ in 0..plies {
         let mut fast: Vec<Move> = pos.legal_moves().to_vec();
         fast.sort_by_key(|m| m.raw());
@@ -56,6 +58,29 @@ fn playout(fen: &str, seed: u64, plies: usize) {
             .filter(|m| pos.is_tactical(*m))
             .collect();
         assert_eq!(tactical, want, "tactical moves in {}", pos.to_fen());
+        // The staged picker's quiet pass gives exactly the rest.
+        let mut quiets = humpty::MoveList::new();
+        pos.append_legal_quiets(&mut quiets, pos.in_check());
+        let mut quiets: Vec<Move> = quiets.to_vec();
+        quiets.sort_by_key(|m| m.raw());
+        let rest: Vec<Move> = fast.iter().copied().filter(|m| !want.contains(m)).collect();
+        assert_eq!(quiets, rest, "quiet moves in {}", pos.to_fen());
+        // The one-move legality test (for TT moves and killers) agrees with
+        // the list, on this position's pseudo-legal moves and on moves that
+        // were legal a ply earlier (what a hash collision would bring).
+        for m in pos
+            .pseudo_legal_moves()
+            .into_iter()
+            .chain(earlier.iter().copied())
+        {
+            assert_eq!(
+                pos.is_legal(m),
+                fast.contains(&m),
+                "is_legal {m} in {}",
+                pos.to_fen()
+            );
+        }
+        assert!(!pos.is_legal(Move::NONE));
         // Evaluation is defined (and symmetric in sign) everywhere we go.
         let e = humpty::eval::evaluate(&pos, &humpty::eval::EvalParams::default());
         assert!(e.abs() < 20_000, "{e} in {}", pos.to_fen());
@@ -70,6 +95,7 @@ fn playout(fen: &str, seed: u64, plies: usize) {
             pos.unmake_move();
         }
         let m = fast[rng.below(fast.len())];
+        earlier = fast;
         pos.make_move(m);
         assert_eq!(pos.key(), pos.compute_key(), "key after {m}");
         // The FEN of the new position parses back to the same position.

@@ -20,6 +20,28 @@ use crate::position::Position;
 use crate::square::Square;
 use crate::tables::TABLES;
 
+/// What one generator pass emits.
+mod gen {
+    /// Every pseudo-legal move.
+    pub const ALL: u8 = 0;
+    /// Captures and promotions only (quiescence, a picker's first stage).
+    pub const TACTICAL: u8 = 1;
+    /// Everything else (a picker's quiet stage).
+    pub const QUIET: u8 = 2;
+}
+
+/// True if a pass of kind `g` emits quiet moves.
+#[inline(always)]
+const fn wants_quiet(g: u8) -> bool {
+    g != gen::TACTICAL
+}
+
+/// True if a pass of kind `g` emits captures and promotions.
+#[inline(always)]
+const fn wants_tactical(g: u8) -> bool {
+    g != gen::QUIET
+}
+
 /// Promotion choices for a side, from its counts before the move.
 #[derive(Clone, Copy, Debug)]
 pub struct PromotionChoices {
@@ -81,15 +103,33 @@ impl Position {
     ) {
         list.clear();
         if tactical_only {
-            self.generate_pseudo::<true>(list);
+            self.generate_pseudo::<{ gen::TACTICAL }>(list);
         } else {
-            self.generate_pseudo::<false>(list);
+            self.generate_pseudo::<{ gen::ALL }>(list);
         }
+        self.retain_legal(list, 0, in_check);
+    }
+
+    /// Append the legal quiet moves (neither captures nor promotions: the
+    /// complement of `generate_legal_filtered`'s tactical moves) to `list`,
+    /// for a move picker that has already tried the tactical ones.
+    pub fn append_legal_quiets(&self, list: &mut MoveList, in_check: bool) {
+        let start = list.len();
+        self.generate_pseudo::<{ gen::QUIET }>(list);
+        self.retain_legal(list, start, in_check);
+    }
+
+    /// Drop the moves of `list[start..]` that would leave the own King
+    /// attacked.
+    ///
+    /// The shortcut: out of check, a non-King move off the King's eight
+    /// lines at both ends cannot expose it (the module comment).
+    fn retain_legal(&self, list: &mut MoveList, start: usize, in_check: bool) {
         let side = self.side;
         let king = self.lists[side.index()][0] as usize;
         let t = &*TABLES;
         let mut scratch: Option<Board> = None;
-        let mut i = 0;
+        let mut i = start;
         while i < list.len() {
             let m = list[i];
             let legal = m.is_castle()
@@ -113,60 +153,86 @@ impl Position {
     /// attacked (castling is always fully checked). For tests and tools.
     pub fn pseudo_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_pseudo::<false>(&mut list);
+        self.generate_pseudo::<{ gen::ALL }>(&mut list);
         list
     }
 
-    /// Append pseudo-legal moves (castling already fully checked); with
-    /// `TACTICAL`, only captures and promotions, for quiescence.
-    fn generate_pseudo<const TACTICAL: bool>(&self, list: &mut MoveList) {
-        let t = &*TABLES;
+    /// True if `m` is legal in this position. Only the moving man's moves
+    /// are generated, so a move from the hash table or a killer slot is
+    /// checked before the position's whole move list exists.
+    pub fn is_legal(&self, m: Move) -> bool {
+        let from = m.origin_box();
+        let own = Square::from_mailbox(from)
+            .and_then(|_| Piece::from_code(self.board[from]))
+            .filter(|p| p.color() == self.side);
+        let Some(piece) = own else {
+            return false;
+        };
+        let mut list = MoveList::new();
+        let mut promos = None;
+        let own_bit = (self.side.index() as u8) << 4;
+        self.piece_pseudo::<{ gen::ALL }>(&mut list, from, piece.kind(), own_bit, &mut promos);
+        list.contains(&m) && self.is_legal_pseudo(m)
+    }
+
+    /// Append pseudo-legal moves (castling already fully checked) of the
+    /// kind `GEN` says: all, tactical only (captures and promotions) or
+    /// quiet only.
+    fn generate_pseudo<const GEN: u8>(&self, list: &mut MoveList) {
         let own_bit = (self.side.index() as u8) << 4;
         // Computed once, by the first promoting move.
         let mut promos: Option<PromotionChoices> = None;
-        // One arm per kind: the hot loop keeps per-kind code for speed.
         for &from8 in &self.lists[self.side.index()] {
             let from = from8 as usize;
             let kind = Piece::from_code(self.board[from])
                 .expect("listed square occupied")
                 .kind();
-            match kind {
-                PieceKind::Pawn => self.pawn_moves::<TACTICAL>(list, from, own_bit, &mut promos),
-                PieceKind::Knight => self.leaps::<TACTICAL>(list, from, &t.knight[from], own_bit),
-                PieceKind::Camel => self.leaps::<TACTICAL>(list, from, &t.camel[from], own_bit),
-                PieceKind::Gnu => {
-                    self.leaps::<TACTICAL>(list, from, &t.knight[from], own_bit);
-                    self.leaps::<TACTICAL>(list, from, &t.camel[from], own_bit);
-                }
-                PieceKind::King => {
-                    self.leaps::<TACTICAL>(list, from, &t.king[from], own_bit);
-                    if !TACTICAL {
-                        self.generate_castling(list);
-                    }
-                }
-                PieceKind::Rook => self.slides::<TACTICAL>(list, from, ORTHO_LINES, own_bit),
-                PieceKind::Bishop => self.slides::<TACTICAL>(list, from, DIAG_LINES, own_bit),
-                PieceKind::Queen => self.slides::<TACTICAL>(list, from, ALL_LINES, own_bit),
-                PieceKind::Cannon => self.hops::<TACTICAL>(list, from, ORTHO_LINES, own_bit),
-                PieceKind::Arrow => self.hops::<TACTICAL>(list, from, DIAG_LINES, own_bit),
-                PieceKind::Tank => self.hops::<TACTICAL>(list, from, ALL_LINES, own_bit),
-                PieceKind::Frog => self.frog_moves::<TACTICAL>(list, from, own_bit, &mut promos),
+            self.piece_pseudo::<GEN>(list, from, kind, own_bit, &mut promos);
+        }
+    }
+
+    /// Append the pseudo-legal moves of the man of `kind` on `from`.
+    #[inline(always)]
+    fn piece_pseudo<const GEN: u8>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        kind: PieceKind,
+        own_bit: u8,
+        promos: &mut Option<PromotionChoices>,
+    ) {
+        let t = &*TABLES;
+        // One arm per kind: the hot loop keeps per-kind code for speed.
+        match kind {
+            PieceKind::Pawn => self.pawn_moves::<GEN>(list, from, own_bit, promos),
+            PieceKind::Knight => self.leaps::<GEN>(list, from, &t.knight[from], own_bit),
+            PieceKind::Camel => self.leaps::<GEN>(list, from, &t.camel[from], own_bit),
+            PieceKind::Gnu => {
+                self.leaps::<GEN>(list, from, &t.knight[from], own_bit);
+                self.leaps::<GEN>(list, from, &t.camel[from], own_bit);
             }
+            PieceKind::King => {
+                self.leaps::<GEN>(list, from, &t.king[from], own_bit);
+                if wants_quiet(GEN) {
+                    self.generate_castling(list);
+                }
+            }
+            PieceKind::Rook => self.slides::<GEN>(list, from, ORTHO_LINES, own_bit),
+            PieceKind::Bishop => self.slides::<GEN>(list, from, DIAG_LINES, own_bit),
+            PieceKind::Queen => self.slides::<GEN>(list, from, ALL_LINES, own_bit),
+            PieceKind::Cannon => self.hops::<GEN>(list, from, ORTHO_LINES, own_bit),
+            PieceKind::Arrow => self.hops::<GEN>(list, from, DIAG_LINES, own_bit),
+            PieceKind::Tank => self.hops::<GEN>(list, from, ALL_LINES, own_bit),
+            PieceKind::Frog => self.frog_moves::<GEN>(list, from, own_bit, promos),
         }
     }
 
     /// Leaper moves to table targets (always on the board).
     #[inline]
-    fn leaps<const TACTICAL: bool>(
-        &self,
-        list: &mut MoveList,
-        from: usize,
-        targets: &[u8],
-        own_bit: u8,
-    ) {
+    fn leaps<const GEN: u8>(&self, list: &mut MoveList, from: usize, targets: &[u8], own_bit: u8) {
         for &to in targets {
             let c = self.board[to as usize];
-            if (!TACTICAL && c == EMPTY) || is_enemy(c, own_bit) {
+            if (wants_quiet(GEN) && c == EMPTY) || (wants_tactical(GEN) && is_enemy(c, own_bit)) {
                 list.push(Move::from_boxes(from, to as usize));
             }
         }
@@ -175,7 +241,7 @@ impl Position {
     /// Pawn moves: a step forward, diagonal captures, and on the last rank
     /// one move per promotion choice (rules.md, "Promotion").
     #[inline]
-    fn pawn_moves<const TACTICAL: bool>(
+    fn pawn_moves<const GEN: u8>(
         &self,
         list: &mut MoveList,
         from: usize,
@@ -197,8 +263,16 @@ impl Position {
                 list.push(Move::new(fsq, tsq, None));
             }
         };
-        if self.board[ahead] == EMPTY && (!TACTICAL || promotes) {
+        let step_wanted = if promotes {
+            wants_tactical(GEN)
+        } else {
+            wants_quiet(GEN)
+        };
+        if self.board[ahead] == EMPTY && step_wanted {
             add(list, ahead);
+        }
+        if !wants_tactical(GEN) {
+            return;
         }
         for to in [ahead - 1, ahead + 1] {
             if is_enemy(self.board[to], own_bit) {
@@ -212,7 +286,7 @@ impl Position {
     /// Quiescence keeps captures and promotions: a quiet Frog move to the
     /// last rank contributes its promotions only.
     #[inline]
-    fn frog_moves<const TACTICAL: bool>(
+    fn frog_moves<const GEN: u8>(
         &self,
         list: &mut MoveList,
         from: usize,
@@ -227,10 +301,15 @@ impl Position {
         let open = |to: usize| board[to] == EMPTY || is_enemy(board[to], own_bit);
         let mut add = |list: &mut MoveList, to: usize| {
             let tsq = Square::from_mailbox(to).expect("on board");
-            if !TACTICAL || board[to] != EMPTY {
+            let wanted = if board[to] == EMPTY {
+                wants_quiet(GEN)
+            } else {
+                wants_tactical(GEN)
+            };
+            if wanted {
                 list.push(Move::new(fsq, tsq, None));
             }
-            if !from_far && tsq.rank() == far_rank {
+            if wants_tactical(GEN) && !from_far && tsq.rank() == far_rank {
                 let choices = promos.get_or_insert_with(|| self.promotion_choices());
                 for k in choices.frog_kinds() {
                     list.push(Move::new(fsq, tsq, Some(k)));
@@ -251,7 +330,7 @@ impl Position {
 
     /// Slider moves along the given lines (indices into `LINE_STEPS`).
     #[inline]
-    fn slides<const TACTICAL: bool>(
+    fn slides<const GEN: u8>(
         &self,
         list: &mut MoveList,
         from: usize,
@@ -259,8 +338,8 @@ impl Position {
         own_bit: u8,
     ) {
         for &step in &LINE_STEPS[lines] {
-            let end = self.quiet_run::<TACTICAL>(list, from, step);
-            if is_enemy(self.board[end], own_bit) {
+            let end = self.quiet_run::<GEN>(list, from, step);
+            if wants_tactical(GEN) && is_enemy(self.board[end], own_bit) {
                 list.push(Move::from_boxes(from, end));
             }
         }
@@ -269,7 +348,7 @@ impl Position {
     /// Hopper moves: quiet moves as a slider, captures over exactly one
     /// screen (`beyond_screen`).
     #[inline]
-    fn hops<const TACTICAL: bool>(
+    fn hops<const GEN: u8>(
         &self,
         list: &mut MoveList,
         from: usize,
@@ -277,8 +356,8 @@ impl Position {
         own_bit: u8,
     ) {
         for &step in &LINE_STEPS[lines] {
-            let screen = self.quiet_run::<TACTICAL>(list, from, step);
-            if self.board[screen] == OFFBOARD {
+            let screen = self.quiet_run::<GEN>(list, from, step);
+            if !wants_tactical(GEN) || self.board[screen] == OFFBOARD {
                 continue;
             }
             let target = beyond_screen(&self.board, screen, step);
@@ -291,13 +370,8 @@ impl Position {
     /// Quiet moves along a line up to its first man (unless `TACTICAL`);
     /// returns that man's cell (or the edge).
     #[inline]
-    fn quiet_run<const TACTICAL: bool>(
-        &self,
-        list: &mut MoveList,
-        from: usize,
-        step: i16,
-    ) -> usize {
-        if TACTICAL {
+    fn quiet_run<const GEN: u8>(&self, list: &mut MoveList, from: usize, step: i16) -> usize {
+        if !wants_quiet(GEN) {
             return next_occupied(&self.board, from, step);
         }
         let mut to = step_from(from, step);
@@ -410,11 +484,6 @@ impl Position {
         self.is_capture(m) || m.promotion().is_some()
     }
 
-    /// True if `m` is legal in this position.
-    pub fn is_legal(&self, m: Move) -> bool {
-        !m.is_none() && self.legal_moves().contains(&m)
-    }
-
     /// Read a move in wire notation and return it if it is legal here. Castling
     /// may also be written King-takes-Rook (`g1l1`, `g1a1`).
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -422,7 +491,7 @@ impl Position {
         // Only the move the text names is tested for legality, so a long
         // move list replays at the cost of pseudo-legal generation.
         let mut pseudo = MoveList::new();
-        self.generate_pseudo::<false>(&mut pseudo);
+        self.generate_pseudo::<{ gen::ALL }>(&mut pseudo);
         let found = pseudo.iter().copied().find(|m| {
             m.from() == mt.from && m.promotion() == mt.promotion && {
                 m.to() == mt.to
@@ -445,7 +514,7 @@ impl Position {
     /// The legal moves of men of `kind` to `to` (SAN's disambiguation).
     pub(crate) fn legal_moves_of_kind_to(&self, kind: PieceKind, to: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.generate_pseudo::<false>(&mut list);
+        self.generate_pseudo::<{ gen::ALL }>(&mut list);
         list.retain(|m| {
             m.to() == to
                 && !m.is_castle()

@@ -4,7 +4,7 @@
 //! searched by `search_child` (null window, reduced, re-searched as needed),
 //! and the result is stored. The root has its own loop over the root moves.
 
-use super::movepick::{is_bad_capture_score, MovePicker};
+use super::movepick::{is_bad_capture_score, StagedPicker};
 use super::pruning::{MoveTraits, Singular};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
@@ -228,30 +228,14 @@ impl Worker<'_> {
     /// The move loop of an interior node, and the TT store after it.
     fn search_moves(&mut self, node: &Node, mut alpha: i32, beta: i32, mut tt_move: Move) -> i32 {
         let (depth, ply) = (node.depth, node.ply);
-        // The TT move is used only if it is legal here (the picker holds
-        // exactly the legal moves), guarding against key collisions.
-        let killers = self.killers[ply];
-        let mut picker = MovePicker::empty();
-        picker.set_exchange(self.limits.features.see);
-        let view = self.history_view(ply);
-        picker.fill_all(
-            &self.pos,
-            node.in_check,
-            tt_move,
-            killers,
-            view,
-            self.params,
-        );
-        if picker.is_empty() {
-            return if node.in_check {
-                -MATE + ply as i32
-            } else {
-                DRAW
-            };
-        }
-        if !picker.contains(tt_move) {
+        // The TT move is used only if it is legal here, guarding against key
+        // collisions; it is tried before any move is generated.
+        if !tt_move.is_none() && !self.pos.is_legal(tt_move) {
             tt_move = Move::NONE;
         }
+        let killers = self.killers[ply];
+        let exchange = self.limits.features.see;
+        let mut picker = StagedPicker::new(tt_move, killers, node.in_check, exchange);
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
@@ -259,7 +243,9 @@ impl Worker<'_> {
         let mut quiets_tried: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures_tried: ArrayVec<Move, 32> = ArrayVec::new();
 
-        while let Some((m, order)) = picker.next_move() {
+        while let Some((m, order)) =
+            picker.next_move(&self.pos, self.history_view(ply), self.params)
+        {
             if m == node.excluded {
                 continue;
             }
@@ -313,6 +299,13 @@ impl Worker<'_> {
                 quiets_tried.try_push(m)
             } else {
                 captures_tried.try_push(m)
+            };
+        }
+        if picker.handed_out() == 0 {
+            return if node.in_check {
+                -MATE + ply as i32
+            } else {
+                DRAW
             };
         }
         if !node.excluded.is_none() {

@@ -168,6 +168,224 @@ impl MovePicker {
     }
 }
 
+/// Where a `StagedPicker` stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    TtMove,
+    Generate,
+    GoodCaptures,
+    Killers,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    /// In check: every evasion, generated and scored at once.
+    Evasions,
+    Done,
+}
+
+/// The move loop's picker at interior nodes: each stage is generated only
+/// when the one before it is spent, so a node that the TT move or a good
+/// capture cuts never generates (or scores) its quiet moves, and one that
+/// the TT move cuts generates nothing at all.
+///
+/// The stages and their scores are `MovePicker`'s; the list holds the
+/// tactical moves first, then the quiet ones, and losing captures keep
+/// their place until the quiet moves are spent.
+pub struct StagedPicker {
+    moves: MoveList,
+    scores: ArrayVec<i32, MAX_MOVES>,
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    in_check: bool,
+    exchange: bool,
+    /// Next index of the current stage's range, and its end.
+    next: usize,
+    end: usize,
+    /// The losing captures, left in place by the good-capture stage.
+    bad: (usize, usize),
+    /// Legal moves handed out so far.
+    handed: usize,
+    /// The next killer slot to try.
+    killer_slot: usize,
+}
+
+impl StagedPicker {
+    /// A picker for a node; `tt_move` must be legal here or `Move::NONE`.
+    #[inline(always)]
+    pub fn new(tt_move: Move, killers: [Move; 2], in_check: bool, exchange: bool) -> StagedPicker {
+        StagedPicker {
+            moves: MoveList::new(),
+            scores: ArrayVec::new(),
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            in_check,
+            exchange,
+            next: 0,
+            end: 0,
+            bad: (0, 0),
+            handed: 0,
+            killer_slot: 0,
+        }
+    }
+
+    /// Number of legal moves handed out so far (after the last `next_move`
+    /// returned `None`, all of the node's legal moves).
+    pub fn handed_out(&self) -> usize {
+        self.handed
+    }
+
+    /// The next move and its ordering score, stage by stage. `pos`, `view`
+    /// and `params` must be the node's each time.
+    pub fn next_move(
+        &mut self,
+        pos: &Position,
+        view: HistoryView,
+        params: &EvalParams,
+    ) -> Option<(Move, i32)> {
+        let picked = self.pick(pos, view, params);
+        self.handed += usize::from(picked.is_some());
+        picked
+    }
+
+    fn pick(
+        &mut self,
+        pos: &Position,
+        view: HistoryView,
+        params: &EvalParams,
+    ) -> Option<(Move, i32)> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::Generate;
+                    if !self.tt_move.is_none() {
+                        return Some((self.tt_move, TT_MOVE));
+                    }
+                }
+                Stage::Generate => self.generate(pos, view, params),
+                Stage::GoodCaptures => match self.best_in_range() {
+                    Some((m, s)) if !is_bad_capture_score(s) => {
+                        self.next += 1;
+                        if m != self.tt_move {
+                            return Some((m, s));
+                        }
+                    }
+                    _ => {
+                        self.bad = (self.next, self.end);
+                        self.stage = Stage::Killers;
+                    }
+                },
+                Stage::Killers => {
+                    if let Some(picked) = self.killer(pos) {
+                        return Some(picked);
+                    }
+                    self.stage = Stage::GenerateQuiets;
+                }
+                Stage::GenerateQuiets => self.generate_quiets(pos, view),
+                Stage::Quiets | Stage::BadCaptures | Stage::Evasions => {
+                    if let Some(picked) = self.next_in_range() {
+                        return Some(picked);
+                    }
+                    if self.stage != Stage::Quiets {
+                        self.stage = Stage::Done;
+                    } else {
+                        (self.next, self.end) = self.bad;
+                        self.stage = Stage::BadCaptures;
+                    }
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+
+    /// The tactical moves (or, in check, every evasion), scored.
+    fn generate(&mut self, pos: &Position, view: HistoryView, params: &EvalParams) {
+        pos.generate_legal_filtered(&mut self.moves, self.in_check, !self.in_check);
+        let history = view.history;
+        for &m in &self.moves {
+            let score = if pos.is_tactical(m) {
+                tactical_score(pos, m, params, self.exchange) + history.capture_score(pos, m)
+            } else if m == self.killers[0] {
+                KILLER + 1
+            } else if m == self.killers[1] {
+                KILLER
+            } else {
+                QUIET + history.quiet_score(pos, m, view.ctx)
+            };
+            self.scores.push(score);
+        }
+        (self.next, self.end) = (0, self.moves.len());
+        self.stage = if self.in_check {
+            Stage::Evasions
+        } else {
+            Stage::GoodCaptures
+        };
+    }
+
+    /// The next legal quiet killer not handed out already; each slot is
+    /// tried once.
+    fn killer(&mut self, pos: &Position) -> Option<(Move, i32)> {
+        while self.killer_slot < 2 {
+            let slot = self.killer_slot;
+            self.killer_slot += 1;
+            let m = self.killers[slot];
+            let repeat = slot == 1 && m == self.killers[0];
+            if m.is_none() || repeat || m == self.tt_move {
+                continue;
+            }
+            if !pos.is_tactical(m) && pos.is_legal(m) {
+                return Some((m, KILLER + 1 - slot as i32));
+            }
+        }
+        None
+    }
+
+    /// The quiet moves, appended after the tactical ones and scored by
+    /// history as they stand now.
+    fn generate_quiets(&mut self, pos: &Position, view: HistoryView) {
+        let start = self.moves.len();
+        pos.append_legal_quiets(&mut self.moves, false);
+        for &m in &self.moves[start..] {
+            self.scores
+                .push(QUIET + view.history.quiet_score(pos, m, view.ctx));
+        }
+        (self.next, self.end) = (start, self.moves.len());
+        self.stage = Stage::Quiets;
+    }
+
+    /// The best move left in the current range, moved to its front (not
+    /// yet consumed).
+    #[inline]
+    fn best_in_range(&mut self) -> Option<(Move, i32)> {
+        if self.next >= self.end {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..self.end {
+            if self.scores[i] > self.scores[best] {
+                best = i;
+            }
+        }
+        self.moves.swap(self.next, best);
+        self.scores.swap(self.next, best);
+        Some((self.moves[self.next], self.scores[self.next]))
+    }
+
+    /// The best move left in the current range that an earlier stage did
+    /// not hand out.
+    fn next_in_range(&mut self) -> Option<(Move, i32)> {
+        while let Some((m, s)) = self.best_in_range() {
+            self.next += 1;
+            let killer = self.stage == Stage::Quiets && self.killers.contains(&m);
+            if m != self.tt_move && !killer {
+                return Some((m, s));
+            }
+        }
+        None
+    }
+}
+
 /// True if an ordering score belongs to a losing capture.
 pub fn is_bad_capture_score(score: i32) -> bool {
     score < BAD_CAPTURE / 2
@@ -236,5 +454,58 @@ mod tests {
         let mut cheap_rook = EvalParams::default();
         cheap_rook.set_piece_values("R=50/50").unwrap();
         assert!(capture_is_safe(&pos, rxp, &cheap_rook));
+    }
+
+    /// Every move a staged picker hands out, with its score.
+    fn staged(pos: &Position, tt: Move, killers: [Move; 2]) -> Vec<(Move, i32)> {
+        let history = History::new(false, false);
+        let view = HistoryView {
+            history: &history,
+            ctx: [super::super::history::NO_PIECE_TO; 2],
+        };
+        let params = EvalParams::default();
+        let mut mp = StagedPicker::new(tt, killers, pos.in_check(), true);
+        let out: Vec<_> = std::iter::from_fn(|| mp.next_move(pos, view, &params)).collect();
+        assert_eq!(mp.handed_out(), out.len());
+        out
+    }
+
+    #[test]
+    fn staged_picker_hands_out_each_legal_move_once_in_stage_order() {
+        // White: a Rook that can take a defended Pawn (a losing capture) or
+        // an undefended Knight; a quiet killer; a TT move.
+        let pos = Position::from_fen("6k5/12/2p9/3p8/12/3R4n3/12/6K5 w - - 0 1").unwrap();
+        let mv = |t: &str| pos.parse_move(t).unwrap();
+        let (tt, killer) = (mv("d3a3"), mv("g1f1"));
+        let out = staged(&pos, tt, [killer, Move::NONE]);
+        let order: Vec<String> = out.iter().take(3).map(|(m, _)| m.to_string()).collect();
+        assert_eq!(order, ["d3a3", "d3i3", "g1f1"]);
+        assert!(!pos.is_tactical(out[3].0) && !is_bad_capture_score(out[3].1));
+        let (last, score) = *out.last().unwrap();
+        assert_eq!(
+            (last.to_string(), is_bad_capture_score(score)),
+            ("d3d5".into(), true)
+        );
+        let mut handed: Vec<u32> = out.iter().map(|(m, _)| m.raw()).collect();
+        let mut legal: Vec<u32> = pos.legal_moves().iter().map(|m| m.raw()).collect();
+        handed.sort_unstable();
+        legal.sort_unstable();
+        assert_eq!(handed, legal);
+    }
+
+    #[test]
+    fn staged_picker_skips_illegal_killers_and_handles_check_and_mate() {
+        // In check from a Rook: only evasions, a killer that does not evade
+        // is never handed out.
+        let pos = Position::from_fen("6k5/12/12/12/12/12/12/r5K5 w - - 0 1").unwrap();
+        // A King step along the Rook's rank: pseudo-legal, still in check.
+        let stray = Move::new("g1".parse().unwrap(), "h1".parse().unwrap(), None);
+        assert!(pos.pseudo_legal_moves().contains(&stray));
+        let out = staged(&pos, Move::NONE, [stray, Move::NONE]);
+        assert_eq!(out.len(), pos.legal_moves().len());
+        assert!(out.iter().all(|(m, _)| *m != stray));
+        // Mated: nothing at all.
+        let mate = Position::from_fen("6k5/12/12/12/12/12/5qq5/6K5 w - - 0 1").unwrap();
+        assert!(staged(&mate, Move::NONE, [Move::NONE; 2]).is_empty());
     }
 }
