@@ -6,7 +6,7 @@
 use crate::board::{EMPTY, OFFBOARD};
 use crate::piece::{Color, Piece, PieceKind, NUM_KINDS};
 use crate::position::Position;
-use crate::square::{Square, MAILBOX_SIZE};
+use crate::square::Square;
 use std::fmt;
 
 /// The first part of a position found out of step with its board.
@@ -46,15 +46,11 @@ impl std::error::Error for Inconsistency {}
 impl Position {
     /// Check that lists, counts and key agree with the board.
     pub fn check_consistency(&self) -> Result<(), Inconsistency> {
-        let mut on_board = [false; MAILBOX_SIZE];
-        for s in Square::all() {
-            on_board[s.mailbox()] = true;
-        }
         let mut counts = [[0u8; NUM_KINDS]; 2];
         let mut men = [0usize; 2];
         for (cell, &code) in self.board.iter().enumerate() {
             let man = Piece::from_code(code);
-            let good = if on_board[cell] {
+            let good = if Square::from_mailbox(cell).is_some() {
                 code == EMPTY || man.is_some()
             } else {
                 code == OFFBOARD

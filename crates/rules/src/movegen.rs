@@ -170,16 +170,23 @@ impl Position {
         };
         let mut list = MoveList::new();
         let mut promos = None;
-        let own_bit = (self.side.index() as u8) << 4;
+        let own_bit = self.own_bit();
         self.piece_pseudo::<{ gen::ALL }>(&mut list, from, piece.kind(), own_bit, &mut promos);
         list.contains(&m) && self.is_legal_pseudo(m)
+    }
+
+    /// The colour bit of the side to move's man codes (`is_enemy`'s second
+    /// argument).
+    #[inline(always)]
+    fn own_bit(&self) -> u8 {
+        (self.side.index() as u8) << 4
     }
 
     /// Append pseudo-legal moves (castling already fully checked) of the
     /// kind `GEN` says: all, tactical only (captures and promotions) or
     /// quiet only.
     fn generate_pseudo<const GEN: u8>(&self, list: &mut MoveList) {
-        let own_bit = (self.side.index() as u8) << 4;
+        let own_bit = self.own_bit();
         // Computed once, by the first promoting move.
         let mut promos: Option<PromotionChoices> = None;
         for &from8 in &self.lists[self.side.index()] {

@@ -1,6 +1,8 @@
-//! Move ordering: every legal move gets a stage and a score, and the picker
+//! Move ordering: every legal move gets a stage and a score, and a picker
 //! hands them out best first (selection sort, so a cutoff after the first few
-//! moves costs no full sort).
+//! moves costs no full sort). `StagedPicker` (interior nodes) also generates
+//! each stage only when it is reached; `MovePicker` (root, quiescence) fills
+//! its list at once.
 //!
 //! Stages, in order: the TT move; good captures and promotions (MVV-LVA,
 //! then capture history); killer moves; quiet moves by history (`history`);
@@ -105,19 +107,11 @@ impl MovePicker {
         pos.generate_legal_filtered(&mut self.moves, in_check, false);
         self.scores.clear();
         self.next = 0;
-        let history = view.history;
         for &m in &self.moves {
             self.scores.push(if m == tt_move {
                 TT_MOVE
-            } else if pos.is_tactical(m) {
-                let bonus = history.capture_score(pos, m);
-                tactical_score(pos, m, params, self.exchange) + bonus
-            } else if m == killers[0] {
-                KILLER + 1
-            } else if m == killers[1] {
-                KILLER
             } else {
-                QUIET + history.quiet_score(pos, m, view.ctx)
+                order_score(pos, m, killers, view, params, self.exchange)
             });
         }
     }
@@ -128,33 +122,17 @@ impl MovePicker {
         self.scores.clear();
         self.next = 0;
         for &m in &self.moves {
-            let bonus = history.capture_score(pos, m);
             self.scores
-                .push(tactical_score(pos, m, params, self.exchange) + bonus);
+                .push(capture_order(pos, m, history, params, self.exchange));
         }
-    }
-
-    /// True if `m` is among the node's moves.
-    pub fn contains(&self, m: Move) -> bool {
-        self.moves.contains(&m)
     }
 
     /// The next move and its ordering score, best first.
     pub fn next_move(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.moves.len() {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.moves.len() {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        let out = (self.moves[self.next], self.scores[self.next]);
-        self.next += 1;
-        Some(out)
+        let end = self.moves.len();
+        let out = bring_best_forward(&mut self.moves, &mut self.scores, self.next, end);
+        self.next += usize::from(out.is_some());
+        out
     }
 
     /// Number of moves in the node.
@@ -302,17 +280,8 @@ impl StagedPicker {
     /// The tactical moves (or, in check, every evasion), scored.
     fn generate(&mut self, pos: &Position, view: HistoryView, params: &EvalParams) {
         pos.generate_legal_filtered(&mut self.moves, self.in_check, !self.in_check);
-        let history = view.history;
         for &m in &self.moves {
-            let score = if pos.is_tactical(m) {
-                tactical_score(pos, m, params, self.exchange) + history.capture_score(pos, m)
-            } else if m == self.killers[0] {
-                KILLER + 1
-            } else if m == self.killers[1] {
-                KILLER
-            } else {
-                QUIET + history.quiet_score(pos, m, view.ctx)
-            };
+            let score = order_score(pos, m, self.killers, view, params, self.exchange);
             self.scores.push(score);
         }
         (self.next, self.end) = (0, self.moves.len());
@@ -347,8 +316,7 @@ impl StagedPicker {
         let start = self.moves.len();
         pos.append_legal_quiets(&mut self.moves, false);
         for &m in &self.moves[start..] {
-            self.scores
-                .push(QUIET + view.history.quiet_score(pos, m, view.ctx));
+            self.scores.push(quiet_order(pos, m, view));
         }
         (self.next, self.end) = (start, self.moves.len());
         self.stage = Stage::Quiets;
@@ -358,18 +326,7 @@ impl StagedPicker {
     /// yet consumed).
     #[inline]
     fn best_in_range(&mut self) -> Option<(Move, i32)> {
-        if self.next >= self.end {
-            return None;
-        }
-        let mut best = self.next;
-        for i in self.next + 1..self.end {
-            if self.scores[i] > self.scores[best] {
-                best = i;
-            }
-        }
-        self.moves.swap(self.next, best);
-        self.scores.swap(self.next, best);
-        Some((self.moves[self.next], self.scores[self.next]))
+        bring_best_forward(&mut self.moves, &mut self.scores, self.next, self.end)
     }
 
     /// The best move left in the current range that an earlier stage did
@@ -384,6 +341,69 @@ impl StagedPicker {
         }
         None
     }
+}
+
+/// The best-scored move of `next..end`, swapped to `next` (selection sort:
+/// a cutoff after the first few moves costs no full sort).
+#[inline]
+fn bring_best_forward(
+    moves: &mut MoveList,
+    scores: &mut ArrayVec<i32, MAX_MOVES>,
+    next: usize,
+    end: usize,
+) -> Option<(Move, i32)> {
+    if next >= end {
+        return None;
+    }
+    let mut best = next;
+    for i in next + 1..end {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(next, best);
+    scores.swap(next, best);
+    Some((moves[next], scores[next]))
+}
+
+/// A move's ordering score, the TT move aside: its stage band plus its
+/// place within the stage.
+#[inline]
+fn order_score(
+    pos: &Position,
+    m: Move,
+    killers: [Move; 2],
+    view: HistoryView,
+    params: &EvalParams,
+    exchange: bool,
+) -> i32 {
+    if pos.is_tactical(m) {
+        capture_order(pos, m, view.history, params, exchange)
+    } else if m == killers[0] {
+        KILLER + 1
+    } else if m == killers[1] {
+        KILLER
+    } else {
+        quiet_order(pos, m, view)
+    }
+}
+
+/// A capture's or promotion's score: its band and MVV-LVA, then capture history.
+#[inline]
+fn capture_order(
+    pos: &Position,
+    m: Move,
+    history: &History,
+    params: &EvalParams,
+    exchange: bool,
+) -> i32 {
+    tactical_score(pos, m, params, exchange) + history.capture_score(pos, m)
+}
+
+/// A quiet move's score: its band plus history.
+#[inline]
+fn quiet_order(pos: &Position, m: Move, view: HistoryView) -> i32 {
+    QUIET + view.history.quiet_score(pos, m, view.ctx)
 }
 
 /// True if an ordering score belongs to a losing capture.
