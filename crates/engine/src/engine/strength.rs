@@ -98,8 +98,8 @@ impl Strength {
 /// The measured ladder: (level, Elo) with a uniformly random mover at 0
 /// (docs/levels.md: 200 games a rung, at 2 s + 0.02 s up to level 12,
 /// at 20 s + 0.2 s above, where the clock must not end a level's search
-/// before its node budget). Only measured levels are listed; `UCI_Elo`
-/// spans them.
+/// before its node budget; levels 17 to 19 measured again with net 4).
+/// Only measured levels are listed; `UCI_Elo` spans them.
 pub const LADDER: [(f64, i64); 31] = [
     (-11.0, 564),
     (-10.0, 726),
@@ -129,9 +129,9 @@ pub const LADDER: [(f64, i64); 31] = [
     (14.0, 3741),
     (15.0, 3860),
     (16.0, 4007),
-    (17.0, 4158),
-    (18.0, 4314),
-    (19.0, 4443),
+    (17.0, 4251),
+    (18.0, 4374),
+    (19.0, 4475),
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's.
