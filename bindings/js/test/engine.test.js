@@ -3,11 +3,18 @@
 // and the bench signature of the binary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { HumptyEngine } from '../engine/index.js';
 import { Board } from '../index.js';
 
 // `humpty bench`'s node count (README.md): the same search, bit for bit.
-const BENCH_SIGNATURE = 2705450;
+// Read from the Rust test that asserts it, so the figure is written once.
+const BENCH_SIGNATURE = (() => {
+  const rust = new URL('../../../crates/engine/tests/bench_signature.rs', import.meta.url);
+  const found = /const SIGNATURE: u64 = ([\d_]+);/.exec(readFileSync(rust, 'utf8'));
+  if (!found) throw new Error(`no SIGNATURE constant in ${rust.pathname}`);
+  return Number(found[1].replaceAll('_', ''));
+})();
 
 /** An engine with a helper that waits for a line matching `re`. */
 function start(options) {
