@@ -72,11 +72,11 @@ fn searches(level: i64, nnue: bool) -> Vec<(i32, u64)> {
 
 #[test]
 fn the_top_levels_search_with_the_network_and_the_others_without() {
-    // Level 16 was measured with the hand-made evaluation: `Use NNUE`
+    // Level 15 was measured with the hand-made evaluation: `Use NNUE`
     // changes nothing there.
-    assert_eq!(searches(16, true), searches(16, false));
-    // From 17 the network is on (unless `Use NNUE` is off).
-    assert_ne!(searches(17, true), searches(17, false));
+    assert_eq!(searches(15, true), searches(15, false));
+    // From 16 the network is on (unless `Use NNUE` is off).
+    assert_ne!(searches(16, true), searches(16, false));
 }
 
 #[test]

@@ -98,7 +98,8 @@ impl Strength {
 /// The measured ladder: (level, Elo) with a uniformly random mover at 0
 /// (docs/levels.md: 200 games a rung, at 2 s + 0.02 s up to level 12,
 /// at 20 s + 0.2 s above, where the clock must not end a level's search
-/// before its node budget; levels 17 to 19 measured again with net 4).
+/// before its node budget; levels 16 to 19, on the network, measured with
+/// net 4 and their settings of 2026-12-02).
 /// Only measured levels are listed; `UCI_Elo` spans them.
 pub const LADDER: [(f64, i64); 31] = [
     (-11.0, 564),
@@ -128,10 +129,10 @@ pub const LADDER: [(f64, i64); 31] = [
     (13.0, 3643),
     (14.0, 3741),
     (15.0, 3860),
-    (16.0, 4007),
-    (17.0, 4251),
-    (18.0, 4374),
-    (19.0, 4475),
+    (16.0, 4046),
+    (17.0, 4177),
+    (18.0, 4354),
+    (19.0, 4527),
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's.

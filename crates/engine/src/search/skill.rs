@@ -8,7 +8,8 @@
 //! A level is a number from `WEAKEST` (-11) to `FULL` (20, full strength,
 //! no handicap); fractional levels (`UCI_Elo`) interpolate the node
 //! budget, the lines and the weakness. The top levels, from `NET_FROM`,
-//! search with the network; the others with the hand-made evaluation.
+//! search with the network at settings of their own (`NET_SETTINGS`);
+//! the others with the hand-made evaluation.
 
 use crate::rules::random::Rng;
 
@@ -18,11 +19,15 @@ pub const FULL: f64 = 20.0;
 /// full strength and give the scale room for steps a person can climb).
 pub const WEAKEST: f64 = -11.0;
 
-/// Levels from here search with the network, with the settings of the
-/// level two below (the network is worth about as much as two levels),
-/// so that the last steps to full strength, which has the network, stay
-/// small.
-pub const NET_FROM: f64 = 17.0;
+/// Levels from here search with the network.
+pub const NET_FROM: f64 = 16.0;
+
+/// The settings (a level of the hand-made formula) that the network's
+/// levels 16 to 19 play. The network is worth more than three of the
+/// formula's levels, so level 16 plays far below its number; the settings
+/// are spaced so that the five steps from 15 to full strength are alike
+/// (docs/levels.md, "Five steps onto the network").
+const NET_SETTINGS: [f64; 4] = [13.0, 14.1, 15.5, 17.0];
 
 /// Where `BOTTOM` meets the formula of the levels above.
 const TABLE_TOP: f64 = 5.0;
@@ -116,19 +121,27 @@ impl Skill {
         self.level >= NET_FROM
     }
 
-    /// The level whose settings this one has: its own, or two below for a
-    /// level on the network.
+    /// The level of the formula whose settings this one has: its own, or
+    /// `NET_SETTINGS`' for a level on the network (interpolated between
+    /// them, one a level above 19).
     fn settings_level(&self) -> f64 {
-        if self.uses_net() {
-            self.level - 2.0
-        } else {
-            self.level
+        if !self.uses_net() {
+            return self.level;
         }
+        let l = self.level - NET_FROM;
+        let last = NET_SETTINGS.len() - 1;
+        let i = (l as usize).min(last);
+        let t = l - i as f64;
+        if i == last {
+            return NET_SETTINGS[last] + t;
+        }
+        NET_SETTINGS[i] + (NET_SETTINGS[i + 1] - NET_SETTINGS[i]) * t
     }
 
     /// Nodes per move: no iteration starts once they are spent (the first
     /// always completes). 32 at the weakest level, 512 at level 5, then
-    /// doubling every two levels to about 23,000 at level 16 (and 18).
+    /// doubling every two levels to 16,384 at level 15; 8,192 at level 16
+    /// (on the network) up to 32,768 at 19.
     /// Levels are node counts, not times, so a level is as strong on a
     /// fast machine as on a slow one.
     pub fn nodes(&self) -> u64 {
@@ -155,8 +168,8 @@ impl Skill {
 
     /// How much of the gap to the best line the choice forgives, in 128ths
     /// (128 is a blind choice among the lines): 127 at the weakest level,
-    /// nearly blind, 95 at level 5, then 7 less a level to 18 at level 16
-    /// (and 11 at level 19).
+    /// nearly blind, 95 at level 5, then 7 less a level to 25 at level 15
+    /// (39 at level 16, on the network, to 11 at 19).
     /// Counted in sixteenths of a 128th (`STEPS`): near 128 a whole 128th
     /// is too coarse a step for one level.
     fn weakness(&self) -> i64 {
@@ -225,9 +238,9 @@ mod tests {
         let mut last = Skill::new(WEAKEST, 1).unwrap();
         for tenth in -109..200 {
             let s = Skill::new(f64::from(tenth) / 10.0, 1).unwrap();
-            assert_eq!(s.uses_net(), tenth >= 170, "{tenth}");
+            assert_eq!(s.uses_net(), tenth >= 160, "{tenth}");
             if s.uses_net() != last.uses_net() {
-                assert_eq!(s.nodes(), 16_384, "level 17 plays level 15's settings");
+                assert_eq!(s.nodes(), 8_192, "level 16 plays level 13's settings");
                 last = s;
             }
             assert!(s.nodes() >= last.nodes());
@@ -253,6 +266,10 @@ mod tests {
             (top.nodes(), top.lines(), top.weakness()),
             (32_768, 4, 11 * STEPS)
         );
+        // Between two of the network's levels the settings interpolate.
+        let mid = Skill::new(16.5, 1).unwrap();
+        assert!((mid.settings_level() - 13.55).abs() < 1e-9);
+        assert!((Skill::new(19.5, 1).unwrap().settings_level() - 17.5).abs() < 1e-9);
     }
 
     /// How often each line is chosen over many seeds.
@@ -280,8 +297,8 @@ mod tests {
         assert_eq!(Skill::new(0.0, 7).unwrap().pick(&[12]), 0);
     }
 
-    /// The choice as it was made before sixteenths: levels 5 to 16 (then 8
-    /// to 19) were measured with it.
+    /// The choice as it was made before sixteenths: levels 5 to 15 (then 8
+    /// to 18) were measured with it.
     fn pick_in_whole_128ths(seed: u64, weakness: i64, scores: &[i32]) -> usize {
         let best = i64::from(scores[0]);
         let spread = (best - i64::from(*scores.last().unwrap())).min(PAWN);
@@ -298,7 +315,7 @@ mod tests {
     #[test]
     fn whole_weaknesses_choose_as_they_were_measured() {
         let scores = [80, 60, 55, 20, 0, -40, -150, -500];
-        for level in [-11.0, -8.0, -6.0, 5.0, 8.0, 16.0, 19.0] {
+        for level in [-11.0, -8.0, -6.0, 5.0, 8.0, 15.0, 19.0] {
             for seed in 0..300 {
                 let s = Skill::new(level, seed).unwrap();
                 assert_eq!(s.weakness() % STEPS, 0);
