@@ -6,8 +6,10 @@ the runner writes in each move's comment (`{+0.44/10 0.317s}`), so a time
 loss shows as a clock left below zero. The time control is given, since
 the PGN's tag is for reading, not for arithmetic.
 
-Usage: tools/timeuse.py GAMES.pgn BASE+INC ENGINE [ENGINE ...]
+Usage: tools/timeuse.py GAMES.pgn[.gz] BASE+INC ENGINE [ENGINE ...]
 """
+import gzip
+import math
 import re
 import statistics
 import sys
@@ -16,10 +18,18 @@ TAG = re.compile(r'\[(\w+) "([^"]*)"\]')
 MOVE_TIME = re.compile(r"([0-9.]+)s\}")
 
 
-def games(path):
+def read_pgn(path):
+    """The text of a PGN file, gzipped (as docs/matches/ keeps them) or not."""
+    opener = gzip.open if path.endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError, EOFError) as e:
+        sys.exit(f"cannot read {path}: {e}")
+
+
+def games(text):
     """Yield (tags, move times in order, side to move first) for each game."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
     for game in re.split(r"\n\n(?=\[Event)", text):
         if "\n\n" not in game:
             continue
@@ -30,10 +40,10 @@ def games(path):
         yield tags, [float(t) for t in MOVE_TIME.findall(body)], first
 
 
-def report(path, base, inc, name):
-    """One line: how `name` used its clock over the games of `path`."""
+def report(text, base, inc, name):
+    """One line: how `name` used its clock over the games of `text`."""
     left, moves, early = [], [], []
-    for tags, times, first in games(path):
+    for tags, times, first in games(text):
         if name not in (tags.get("White"), tags.get("Black")):
             continue
         white_starts = first == "w"
@@ -62,9 +72,12 @@ def main():
     try:
         base, inc = (float(x) for x in sys.argv[2].split("+"))
     except ValueError:
+        base = inc = math.nan
+    if not (math.isfinite(base) and math.isfinite(inc) and base > 0 and inc >= 0):
         sys.exit(f"bad time control {sys.argv[2]!r} (example: 10+0.1)")
+    text = read_pgn(sys.argv[1])
     for name in sys.argv[3:]:
-        print(report(sys.argv[1], base, inc, name))
+        print(report(text, base, inc, name))
 
 
 if __name__ == "__main__":
