@@ -7,8 +7,9 @@ use cli::Next;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().collect();
-    match cli::run(args) {
+    // As OS strings: `std::env::args` panics on an argument that is not
+    // UTF-8; clap refuses it with a message instead.
+    match cli::run(std::env::args_os()) {
         Ok(Next::Done) => ExitCode::SUCCESS,
         Ok(Next::Protocol) => {
             cli::run_protocol(false);

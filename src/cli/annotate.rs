@@ -19,8 +19,8 @@ const DEFAULT_NODES: u64 = 250_000;
 pub fn annotate_command() -> Command {
     Command::new("annotate")
         .about("Review the games of a PGN file: an evaluation after every move, inaccuracies (?!), mistakes (?) and blunders (??) with the better line (docs/review.md)")
-        .arg(Arg::new("file").required(true).value_name("GAMES.pgn"))
-        .arg(Arg::new("out").long("out").value_name("FILE").help("Write the annotated PGN here (default: stdout)"))
+        .arg(Arg::new("file").required(true).value_name("GAMES.pgn").value_parser(crate::cli::io::path_parser()))
+        .arg(Arg::new("out").long("out").value_name("FILE").value_parser(crate::cli::io::path_parser()).help("Write the annotated PGN here (default: stdout)"))
         .arg(Arg::new("movetime").long("movetime").value_name("MS").value_parser(value_parser!(u64).range(1..=3_600_000)).help("Time per position"))
         .arg(Arg::new("depth").long("depth").value_parser(value_parser!(i32).range(1..=64)).help("Depth per position"))
         .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64).range(1..)).help("Nodes per position (default 250000)"))
@@ -114,6 +114,17 @@ pub fn annotate(m: &ArgMatches) -> Result<(), String> {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    if all.is_empty() {
+        // Nothing reviewed: no empty file left behind, and a failing exit
+        // status for the script that ran us.
+        if let Some(p) = out_path {
+            let _ = std::fs::remove_file(p);
+        }
+        return Err(format!(
+            "{path}: none of its {} games could be reviewed",
+            games.len()
+        ));
+    }
     say(totals_text(all.len(), &all));
     Ok(())
 }
@@ -159,9 +170,14 @@ fn totals_text(games: usize, all: &[[PlayerSummary; 2]]) -> String {
         let marked: usize = all.iter().map(|s| s[i].counts[1] + s[i].counts[2]).sum();
         let slips: usize = all.iter().map(|s| s[i].counts[0]).sum();
         let acc: Vec<f64> = all.iter().filter_map(|s| s[i].accuracy).collect();
-        let mean = acc.iter().sum::<f64>() / acc.len().max(1) as f64;
+        // No accuracy at all (games with no move of this side) is said so,
+        // not averaged into a "-0.0%".
+        let mean = match acc.len() {
+            0 => "none".to_string(),
+            n => format!("{:.1}%", acc.iter().sum::<f64>() / n as f64),
+        };
         format!(
-            "{} {:.2} mistakes and blunders a game ({:.2} inaccuracies), mean accuracy {mean:.1}%",
+            "{} {:.2} mistakes and blunders a game ({:.2} inaccuracies), mean accuracy {mean}",
             Color::BOTH[i],
             marked as f64 / n,
             slips as f64 / n

@@ -15,7 +15,7 @@ const OPENINGS: &str = include_str!("../../tests/data/openings-700.txt");
 pub fn datagen_command() -> Command {
     Command::new("datagen")
         .about("Self-play positions with scores and results, for training an evaluation network (docs/nnue.md)")
-        .arg(Arg::new("out").long("out").value_name("FILE").required_unless_present("check").help("The data file: made, or resumed where it stopped"))
+        .arg(Arg::new("out").long("out").value_name("FILE").value_parser(crate::cli::io::path_parser()).required_unless_present("check").help("The data file: made, or resumed where it stopped"))
         .arg(Arg::new("games").long("games").value_parser(value_parser!(u32).range(1..)).default_value("1000").help("Games in the whole run (all shards)"))
         .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64).range(1..=100_000_000)).default_value("5000").help("Nodes per move"))
         .arg(Arg::new("random-plies").long("random-plies").value_parser(value_parser!(u32).range(0..=100)).default_value("8").help("Random plies after the opening"))
@@ -23,9 +23,9 @@ pub fn datagen_command() -> Command {
         .arg(Arg::new("shard").long("shard").value_name("K/N").help("Play only part K of N of the games (merge the files by concatenating their blocks)"))
         .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1").help("Games at once, one thread each"))
         .arg(Arg::new("max-plies").long("max-plies").value_parser(value_parser!(u64).range(1..=10_000)).default_value("400").help("A game still going after this many plies is a draw"))
-        .arg(Arg::new("openings").long("openings").value_name("FILE").help("FEN/EPD or PGN start positions [default: the repository's 700]"))
+        .arg(Arg::new("openings").long("openings").value_name("FILE").value_parser(crate::cli::io::path_parser()).help("FEN/EPD or PGN start positions [default: the repository's 700]"))
         .arg(Arg::new("nnue").long("nnue").value_parser(["on", "off"]).help("Play with the network (on) or the hand-made evaluation (off) [default: as Use NNUE]"))
-        .arg(Arg::new("check").long("check").value_name("FILE").action(ArgAction::Set).help("Check a data file: games, positions, results, damage"))
+        .arg(Arg::new("check").long("check").value_name("FILE").value_parser(crate::cli::io::path_parser()).action(ArgAction::Set).help("Check a data file: games, positions, results, damage"))
 }
 
 /// `humpty datagen`.

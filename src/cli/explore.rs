@@ -10,7 +10,7 @@ use humpty::rules::position::Position;
 pub fn explore_command() -> Command {
     Command::new("explore")
         .about("The opening tree of PGN games: each move from a position with its games, White/draw/Black and average Elo (docs/explore.md)")
-        .arg(Arg::new("files").num_args(1..).required(true).value_name("GAMES.pgn"))
+        .arg(Arg::new("files").num_args(1..).required(true).value_name("GAMES.pgn").value_parser(crate::cli::io::path_parser()))
         .arg(Arg::new("fen").long("fen").value_name("FEN").help("The position (default: the start)"))
         .arg(Arg::new("moves").long("moves").value_name("MOVES").help("Moves from it first, in SAN or coordinates, space-separated"))
         .arg(Arg::new("plies").long("plies").value_parser(value_parser!(u64).range(1..=1000)).default_value("40").help("Plies of each game entered"))

@@ -11,6 +11,13 @@ use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::Path;
 
+/// The value parser of an argument that names a file or folder: "" is
+/// refused, since it would mean the working folder (`site ""` wrote there)
+/// or, for `--db`, SQLite's throw-away temporary database.
+pub fn path_parser() -> clap::builder::NonEmptyStringValueParser {
+    clap::builder::NonEmptyStringValueParser::new()
+}
+
 /// Write `text` and a newline to stdout; a closed stdout is ignored.
 pub fn out(text: impl std::fmt::Display) {
     let mut o = std::io::stdout().lock();

@@ -89,6 +89,7 @@ fn pgn_files_arg() -> Arg {
         .required(true)
         .num_args(1..)
         .value_name("PGN")
+        .value_parser(crate::cli::io::path_parser())
 }
 
 fn position_from(m: &ArgMatches) -> Result<Position, String> {
@@ -127,7 +128,11 @@ pub fn run_protocol(force_xboard: bool) {
 }
 
 /// Run the command line.
-pub fn run(args: Vec<String>) -> Result<Next, String> {
+pub fn run<I, T>(args: I) -> Result<Next, String>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     let m = match command().try_get_matches_from(args) {
         Ok(m) => m,
         // --help and --version are not errors.

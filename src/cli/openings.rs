@@ -14,7 +14,7 @@ pub fn openings_command() -> Command {
         .arg(Arg::new("depth").long("depth").value_parser(value_parser!(i32).range(1..=30)).default_value("6"))
         .arg(Arg::new("margin").long("margin").value_name("CP").value_parser(value_parser!(i32)).default_value("80"))
         .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
-        .arg(Arg::new("out").long("out").value_name("FILE").help("Write here instead of stdout"))
+        .arg(Arg::new("out").long("out").value_name("FILE").value_parser(crate::cli::io::path_parser()).help("Write here instead of stdout"))
 }
 
 /// `humpty openings`: generate, then write to `--out` (checked first) or stdout.

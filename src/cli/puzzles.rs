@@ -31,15 +31,15 @@ pub fn puzzles_command() -> Command {
     };
     Command::new("puzzles")
         .about("Find and prove puzzles in games (or in self-play games with no PGN given) and write them as lichess's puzzle CSV (docs/puzzles.md)")
-        .arg(Arg::new("files").num_args(0..).value_name("GAMES.pgn"))
-        .arg(Arg::new("out").long("out").required(true).value_name("FILE.csv").help("Write the puzzles here (replaced)"))
+        .arg(Arg::new("files").num_args(0..).value_name("GAMES.pgn").value_parser(crate::cli::io::path_parser()))
+        .arg(Arg::new("out").long("out").required(true).value_name("FILE.csv").value_parser(crate::cli::io::path_parser()).help("Write the puzzles here (replaced)"))
         .arg(number("nodes", "300000", "Nodes per search of a proof"))
         .arg(number("scan-nodes", "20000", "Nodes per position of the scan for candidates"))
         .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1").help("Games worked on at once, one engine each"))
         .arg(Arg::new("shard").long("shard").value_name("K/N").help("Work on the K-th of N shares of the games"))
         .arg(number("games", "100", "Self-play games when no PGN is given"))
         .arg(number("play-nodes", "4000", "Nodes per move of a self-play game"))
-        .arg(Arg::new("check").long("check").value_name("FILE.csv").conflicts_with("files").help("Prove FILE's puzzles again on a fresh engine at --nodes and a third of it; write those that pass to --out"))
+        .arg(Arg::new("check").long("check").value_name("FILE.csv").value_parser(crate::cli::io::path_parser()).conflicts_with("files").help("Prove FILE's puzzles again on a fresh engine at --nodes and a third of it; write those that pass to --out"))
         .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1").help("First self-play seed"))
 }
 

@@ -36,7 +36,7 @@ pub fn serve_command() -> Command {
         .arg(
             Arg::new("db")
                 .long("db")
-                .value_name("PATH")
+                .value_name("PATH").value_parser(crate::cli::io::path_parser())
                 .help("The game database (SQLite); :memory: keeps nothing [default: games.sqlite3 in the user's data folder, see docs/web.md]"),
         )
         .arg(
@@ -55,7 +55,7 @@ pub fn serve_command() -> Command {
         .arg(
             Arg::new("explorer")
                 .long("explorer")
-                .value_name("GAMES.pgn")
+                .value_name("GAMES.pgn").value_parser(crate::cli::io::path_parser())
                 .action(clap::ArgAction::Append)
                 .help("A PGN collection for the opening explorer, beside the server's own finished games (may be given again)"),
         )

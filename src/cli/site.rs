@@ -9,7 +9,7 @@ use std::path::Path;
 pub fn site_command() -> Command {
     Command::new("site")
         .about("Write the board as static files that need no server: the rules and the engine run in the browser (docs/web.md)")
-        .arg(Arg::new("dir").required(true).value_name("DIR").help("The folder to write (made if missing)"))
+        .arg(Arg::new("dir").required(true).value_name("DIR").value_parser(crate::cli::io::path_parser()).help("The folder to write (made if missing)"))
 }
 
 /// Run `humpty site`.

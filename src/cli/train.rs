@@ -12,7 +12,7 @@ pub fn train_command() -> Command {
         .about("Train the evaluation network on `humpty datagen` files (docs/nnue.md)")
         .arg(
             Arg::new("data")
-                .value_name("DATA")
+                .value_name("DATA").value_parser(crate::cli::io::path_parser())
                 .action(ArgAction::Append)
                 .required(true)
                 .help("Data files from `humpty datagen`"),
@@ -20,7 +20,7 @@ pub fn train_command() -> Command {
         .arg(
             Arg::new("out")
                 .long("out")
-                .value_name("FILE")
+                .value_name("FILE").value_parser(crate::cli::io::path_parser())
                 .required(true)
                 .help("The net file, written after every epoch"),
         )
@@ -72,7 +72,7 @@ pub fn train_command() -> Command {
         .arg(
             Arg::new("init")
                 .long("init")
-                .value_name("NET")
+                .value_name("NET").value_parser(crate::cli::io::path_parser())
                 .help("Start from this net (e.g. the committed one) instead of random weights"),
         )
 }

@@ -26,6 +26,7 @@ pub fn tune_command() -> Command {
             Arg::new("weights")
                 .long("weights")
                 .value_name("FILE")
+                .value_parser(crate::cli::io::path_parser())
                 .help("Start from these weights (default: the built-in ones)"),
         )
         .arg(
@@ -38,6 +39,7 @@ pub fn tune_command() -> Command {
             Arg::new("out")
                 .long("out")
                 .value_name("FILE")
+                .value_parser(crate::cli::io::path_parser())
                 .default_value("weights.txt")
                 .help("Write the tuned weights here"),
         )
@@ -73,6 +75,7 @@ pub fn tune_command() -> Command {
             Arg::new("only")
                 .long("only")
                 .value_name("PREFIX")
+                .value_parser(crate::cli::io::path_parser())
                 .value_delimiter(',')
                 .help(
                     "Tune only weights whose names start with these (e.g. outpost,frog_promotion)",
