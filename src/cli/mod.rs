@@ -4,6 +4,7 @@
 //! does not depend on clap.
 
 mod annotate;
+mod backup;
 mod datagen;
 mod explore;
 pub mod io;
@@ -74,6 +75,7 @@ pub fn command() -> Command {
         .subcommand(openings::openings_command())
         .subcommand(matches::stats_command())
         .subcommand(serve::serve_command())
+        .subcommand(backup::backup_command())
         .subcommand(site::site_command())
         .subcommand(tune::tune_command())
         .subcommand(annotate::annotate_command())
@@ -173,6 +175,7 @@ where
         Some(("openings", sub)) => openings::generate_openings(sub)?,
         Some(("stats", sub)) => matches::merged_stats(sub)?,
         Some(("serve", sub)) => serve::serve(sub)?,
+        Some(("backup", sub)) => backup::backup(sub)?,
         Some(("site", sub)) => site::site(sub)?,
         Some(("tune", sub)) => tune::tune(sub)?,
         Some(("annotate", sub)) => annotate::annotate(sub)?,

@@ -106,6 +106,12 @@ impl Db {
         })
     }
 
+    /// Copy the whole database into `out` between two changes (SQLite's
+    /// online backup API; the changes wait while the pages are copied).
+    pub fn backup_to(&self, out: &Path) -> Result<(), super::backup::BackupError> {
+        super::backup::copy_database(&lock(&self.conn), out)
+    }
+
     /// The file is still there to write to (a deleted one is noticed here,
     /// before a change is answered as kept).
     fn check_file(&self) -> Result<(), DbError> {

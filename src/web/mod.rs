@@ -10,6 +10,8 @@
 pub mod actions;
 pub mod api;
 pub mod assets;
+pub mod backup;
+pub mod backup_socket;
 pub mod clock;
 pub mod db;
 pub mod dberror;
@@ -152,6 +154,8 @@ pub struct App {
 /// A running server; it stops serving when dropped.
 pub struct Server {
     front: front::Front,
+    /// Where `humpty backup` asks for a copy (a file database on Unix).
+    _backups: Option<backup_socket::BackupSocket>,
     addr: SocketAddr,
     /// The shared state (tests look at it).
     pub app: Arc<App>,
@@ -193,8 +197,14 @@ impl Server {
             [cfg.rate_limit, cfg.step_rate_limit],
             cfg.behind_proxy,
         );
+        let backups = backup_listener(&cfg.db, &app);
         let front = front::Front::start(listener, Arc::clone(&app), guard)?;
-        Ok(Server { front, addr, app })
+        Ok(Server {
+            front,
+            _backups: backups,
+            addr,
+            app,
+        })
     }
 
     /// The address it listens on.
@@ -211,6 +221,37 @@ impl Server {
     pub fn wait(self) {
         self.front.wait();
     }
+}
+
+/// The backup socket beside a database file (docs/deploy/backup.md). It
+/// holds the state weakly, so a stopped server is not kept alive; without
+/// it (no Unix sockets, a path too long for one) the server still serves
+/// and says why backups must wait for it to stop.
+#[cfg(unix)]
+fn backup_listener(db: &db::DbPath, app: &Arc<App>) -> Option<backup_socket::BackupSocket> {
+    let db::DbPath::File(file) = db else {
+        return None;
+    };
+    let weak = Arc::downgrade(app);
+    let copy: backup_socket::CopyTo = Box::new(move |out| match weak.upgrade() {
+        Some(app) => app.store.db().backup_to(out),
+        None => Err(backup::BackupError::Server("the server is stopping".into())),
+    });
+    match backup_socket::BackupSocket::start(file, copy) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            eprintln!(
+                "humpty serve: no backups while serving ({}: {e}); `humpty backup` works once the server stops",
+                backup::socket_path(file).display()
+            );
+            None
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn backup_listener(_: &db::DbPath, _: &Arc<App>) -> Option<backup_socket::BackupSocket> {
+    None
 }
 
 /// Open `url` in the system's browser.

@@ -5,7 +5,7 @@
 use rusqlite::Connection;
 
 /// Marks the file as humpty's (`PRAGMA application_id`, "HDC1").
-const APPLICATION_ID: i32 = 0x4844_4331;
+pub const APPLICATION_ID: i32 = 0x4844_4331;
 
 /// The migrations: entry N brings the schema from version N to N + 1.
 const MIGRATIONS: &[&str] = &[
