@@ -127,10 +127,16 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
         &format!("return Number(document.getElementById('p-rating').textContent) < {solved}"),
     );
     let failed = rating(&browser);
-    // A reload keeps the player and the rating.
+    // A reload keeps the player and the rating, and resumes the open
+    // attempt instead of dealing another puzzle.
     browser.call("POST", "/refresh", Some(json!({})));
     ready(&browser);
     assert_eq!(rating(&browser), failed);
+    assert_eq!(
+        browser.js("return P.puzzle.id"),
+        json!(id),
+        "the same puzzle"
+    );
     let history = browser.js("return document.querySelector('#p-plot polyline') !== null");
     assert_eq!(history, json!(true), "the rating history is drawn");
     // On a phone: the board fills the width, the buttons stay on screen.

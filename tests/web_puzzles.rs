@@ -191,7 +191,11 @@ fn themes_the_daily_puzzle_and_bad_requests() {
         post(a, "/api/puzzles/attempts/zzz/move", json!({"move": "a1a2"})).0,
         404
     );
-    let id = p["attempt"].as_str().unwrap();
+    // One open attempt per player: the daily one took the themed one's place.
+    let old = p["attempt"].as_str().unwrap();
+    let path = format!("/api/puzzles/attempts/{old}/move");
+    assert_eq!(post(a, &path, json!({"move": "a1a2"})).0, 404);
+    let id = d1["attempt"].as_str().unwrap();
     assert_eq!(
         post(
             a,

@@ -109,6 +109,7 @@ fn puzzle_route(
             Ok(Reply::Json(200, t.me(db, super::puzzles::key_of(&body)?)?))
         }
         ("POST", ["next"]) => Ok(Reply::Json(201, t.next(db, &body_json(body)?)?)),
+        ("POST", ["current"]) => Ok(Reply::Json(200, t.current(db, &body_json(body)?)?)),
         ("POST", ["attempts", id, action]) => {
             Ok(Reply::Json(200, t.act(db, id, action, &body_json(body)?)?))
         }

@@ -106,6 +106,15 @@ impl Db {
         })
     }
 
+    /// Refuse every write from now on (`on`) or allow them again, as a
+    /// full or read-only disk would: the tests that prove a refused change
+    /// may be sent again use it (SQLite's `query_only`).
+    pub fn refuse_writes(&self, on: bool) -> Result<(), DbError> {
+        lock(&self.conn)
+            .pragma_update(None, "query_only", on)
+            .map_err(|e| DbError::of_sqlite("cannot switch writes", e))
+    }
+
     /// Copy the whole database into `out` between two changes (SQLite's
     /// online backup API; the changes wait while the pages are copied).
     pub fn backup_to(&self, out: &Path) -> Result<(), super::backup::BackupError> {

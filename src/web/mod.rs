@@ -30,6 +30,7 @@ pub mod outbox;
 pub mod pgn;
 pub mod pieces;
 pub mod pool;
+pub mod puzzle_attempts;
 pub mod puzzle_db;
 pub mod puzzles;
 pub mod record;

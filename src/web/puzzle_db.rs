@@ -99,6 +99,20 @@ pub fn rate(db: &Db, a: &Rated<'_>) -> Result<(), DbError> {
     })
 }
 
+/// Whether the player has a rated result on this puzzle already (each
+/// player's result on a puzzle is rated once, the daily one's too).
+pub fn rated_before(db: &Db, key: &str, puzzle: &str) -> Result<bool, DbError> {
+    db.with_conn(false, "cannot read the player's results", |c| {
+        c.query_row(
+            "SELECT 1 FROM puzzle_attempts WHERE player = ?1 AND puzzle = ?2 LIMIT 1",
+            params![key, puzzle],
+            |_| Ok(()),
+        )
+        .optional()
+        .map(|found| found.is_some())
+    })
+}
+
 /// The player's rating after each of their last `n` attempts, oldest
 /// first, with the puzzles they played.
 pub fn history(db: &Db, key: &str, n: usize) -> Result<Vec<(String, f64)>, DbError> {
@@ -148,5 +162,8 @@ mod tests {
             vec![("abcde".to_string(), p.rating)]
         );
         assert_eq!(player(&db, "nobody").unwrap(), None);
+        assert!(rated_before(&db, "k", "abcde").unwrap());
+        assert!(!rated_before(&db, "k", "other").unwrap());
+        assert!(!rated_before(&db, "nobody", "abcde").unwrap());
     }
 }

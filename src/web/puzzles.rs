@@ -3,9 +3,12 @@
 //! each judged here. The page is sent only the position and the legal
 //! moves, never the answer before it is found or asked for. Every rated
 //! attempt updates the player's and the puzzle's Glicko-2 ratings in the
-//! database before it is answered.
+//! database before it is answered. A player has one open attempt, resumed
+//! on reload; a player's result on a puzzle is rated once; leaving after a
+//! move, a hint or the solution is a failed attempt (`puzzle_attempts`).
 
 use super::http::ApiError;
+use super::puzzle_attempts::{Attempt, Book};
 use super::puzzle_db::{self, Player, Rated};
 use super::store::new_id;
 use super::sync::lock;
@@ -21,8 +24,6 @@ use std::sync::Mutex;
 
 /// The shipped puzzles (`humpty puzzles`' output).
 const SHIPPED: &str = include_str!("../puzzles/puzzles.csv");
-/// Most attempts kept open at once (the oldest go first).
-const MAX_ATTEMPTS: usize = 10_000;
 /// A player is not given a puzzle again among their last this many.
 const RECENT: usize = 200;
 /// A puzzle is drawn among this many nearest the player's rating.
@@ -30,25 +31,11 @@ const NEAREST: usize = 12;
 /// Ratings kept in the history the page plots.
 const HISTORY: usize = 100;
 
-/// One player's try at one puzzle.
-struct Attempt {
-    player: String,
-    puzzle: usize,
-    /// The index in the puzzle's moves of the next solver move.
-    ply: usize,
-    /// No wrong move, hint or look at the solution yet.
-    clean: bool,
-    /// The result is decided and rated.
-    rated: bool,
-    /// When it began (the oldest open attempt goes first).
-    serial: u64,
-}
-
 /// The puzzles, their current ratings and the open attempts.
 pub struct Trainer {
     set: Vec<Row>,
     ratings: Mutex<Vec<Rating>>,
-    attempts: Mutex<(HashMap<String, Attempt>, u64)>,
+    attempts: Mutex<Book>,
 }
 
 impl Trainer {
@@ -82,6 +69,11 @@ impl Trainer {
             ratings: Mutex::new(ratings),
             attempts: Mutex::default(),
         })
+    }
+
+    /// How many attempts are open (one per player at most).
+    pub fn open_attempts(&self) -> usize {
+        lock(&self.attempts).len()
     }
 
     /// `GET /api/puzzles/themes`: each theme and how many puzzles have it.
@@ -182,38 +174,66 @@ impl Trainer {
             Some(_) => return Err(ApiError::bad("daily must be true or false")),
         };
         let i = self.choose(db, key, p.rating.rating, theme, daily)?;
-        let id = new_id();
+        let practice = puzzle_db::rated_before(db, key, &self.set[i].id)?;
         let mut open = lock(&self.attempts);
-        open.1 += 1;
-        let serial = open.1;
-        if open.0.len() >= MAX_ATTEMPTS {
-            if let Some(oldest) = open
-                .0
-                .iter()
-                .min_by_key(|(_, a)| a.serial)
-                .map(|(k, _)| k.clone())
-            {
-                open.0.remove(&oldest);
+        // Leaving the open attempt: free before any move or help, a failed
+        // attempt after (rated before the new one is given; on an error
+        // the old attempt stays).
+        if let Some((_, old)) = open.of_player(key) {
+            if old.engaged && !old.rated {
+                old.clean = false;
+                self.settle(db, old, false)?;
             }
         }
-        open.0.insert(
+        let id = new_id();
+        open.insert(
             id.clone(),
             Attempt {
                 player: key.to_string(),
                 puzzle: i,
                 ply: 1,
                 clean: true,
-                rated: false,
-                serial,
+                engaged: false,
+                rated: practice,
+                finished: None,
+                touched: 0,
             },
         );
         drop(open);
-        Ok(self.attempt_json(&id, i, daily, &p))
+        Ok(self.attempt_json(&id, i, daily, &p, practice))
+    }
+
+    /// `POST /api/puzzles/current {player}`: the player's open attempt where
+    /// it stands (a reload resumes it), or `{"attempt": null}`.
+    pub fn current(&self, db: &super::db::Db, body: &Value) -> Result<Value, ApiError> {
+        let key = key_of(body)?;
+        let p = Self::player(db, key)?;
+        let mut open = lock(&self.attempts);
+        let Some((id, a)) = open.of_player(key) else {
+            return Ok(json!({"attempt": null}));
+        };
+        let r = &self.set[a.puzzle];
+        if a.ply >= r.moves.len() {
+            return Ok(json!({"attempt": null}));
+        }
+        let (i, ply, failed, rated) = (a.puzzle, a.ply, !a.clean, a.rated);
+        drop(open);
+        let mut v = self.attempt_json(&id, i, false, &p, rated);
+        let pos = position_at(r, ply);
+        v["fen"] = json!(pos.to_fen());
+        v["legal"] = json!(legal(&pos));
+        v["last"] = json!(r.moves[ply - 1].to_string());
+        v["ply"] = json!(ply);
+        v["failed"] = json!(failed);
+        v["resumed"] = json!(true);
+        Ok(v)
     }
 
     /// What the page is shown of an attempt: the position before the
     /// mistake, the mistake, and the legal moves after it.
-    fn attempt_json(&self, id: &str, i: usize, daily: bool, p: &Player) -> Value {
+    /// `practice`: the attempt will not be rated (the player's result on
+    /// this puzzle was rated before).
+    fn attempt_json(&self, id: &str, i: usize, daily: bool, p: &Player, practice: bool) -> Value {
         let r = &self.set[i];
         let mut after = r.start.clone();
         after.make_move(r.moves[0]);
@@ -229,13 +249,15 @@ impl Trainer {
             },
             "fen": after.to_fen(),
             "legal": legal(&after),
+            "ply": 1,
+            "practice": practice,
             "player": {"rating": p.rating.rating.round(), "streak": p.streak},
         })
     }
 
-    /// `POST /api/puzzles/attempts/{id}/{action}`: `move {move}`, `hint`,
-    /// `solution`, or `retry` (the same puzzle again from its start; an
-    /// attempt is rated once, so a retry is practice).
+    /// `POST /api/puzzles/attempts/{id}/{action}`: `move {move, ply?}`,
+    /// `hint`, `solution`, or `retry` (the same puzzle again from its
+    /// start; an attempt is rated once, so a retry is practice).
     pub fn act(
         &self,
         db: &super::db::Db,
@@ -244,28 +266,29 @@ impl Trainer {
         body: &Value,
     ) -> Result<Value, ApiError> {
         let mut open = lock(&self.attempts);
-        let a = open.0.get_mut(id).ok_or_else(|| {
+        let a = open.get_mut(id).ok_or_else(|| {
             ApiError::new(
                 404,
                 "no such attempt (it ended, or the server restarted): start another puzzle",
             )
         })?;
         let r = &self.set[a.puzzle];
-        let pos = position_at(r, a.ply);
         match action {
-            "move" => self.judge_move(db, a, &pos, body),
+            "move" => self.judge_move(db, a, body),
             "hint" => {
                 let m = r
                     .moves
                     .get(a.ply)
                     .ok_or_else(|| ApiError::new(409, "the puzzle is solved"))?;
                 a.clean = false;
+                a.engaged = true;
                 Ok(json!({"from": m.from().to_string()}))
             }
             "solution" => {
                 a.clean = false;
+                a.engaged = true;
                 let rated = self.settle(db, a, false)?;
-                let mut pos = pos.clone();
+                let mut pos = position_at(r, a.ply);
                 let mut steps = Vec::new();
                 for m in &r.moves[a.ply.min(r.moves.len())..] {
                     pos.make_move(*m);
@@ -274,11 +297,17 @@ impl Trainer {
                 Ok(json!({"solution": steps, "themes": r.themes, "rated": rated}))
             }
             "retry" => {
+                // Starting over mid-way leaves the attempt: failed, once.
+                if a.engaged && !a.rated {
+                    a.clean = false;
+                    self.settle(db, a, false)?;
+                }
                 a.ply = 1;
                 a.clean = false;
+                a.finished = None;
                 let (i, key) = (a.puzzle, a.player.clone());
                 drop(open);
-                Ok(self.attempt_json(id, i, false, &Self::player(db, &key)?))
+                Ok(self.attempt_json(id, i, false, &Self::player(db, &key)?, true))
             }
             _ => Err(ApiError::new(404, format!("no puzzle action '{action}'"))),
         }
@@ -286,18 +315,37 @@ impl Trainer {
 
     /// A solver move: wrong (the player may try again, but the attempt is
     /// lost), right (the opponent's reply comes back), or the last one.
+    /// The result is kept before the attempt moves on, so a move answered
+    /// with an error may be sent again; and a move sent again with the
+    /// `ply` it answered gets its first answer, judged once.
     fn judge_move(
         &self,
         db: &super::db::Db,
         a: &mut Attempt,
-        pos: &Position,
         body: &Value,
     ) -> Result<Value, ApiError> {
         let r = &self.set[a.puzzle];
-        let m = super::actions::wire_move_of(pos, body)?;
-        let Some(&expected) = r.moves.get(a.ply) else {
-            return Err(ApiError::new(409, "the puzzle is solved"));
-        };
+        let sent = body.get("move").and_then(Value::as_str);
+        match body.get("ply") {
+            None | Some(Value::Null) => {}
+            Some(v) => match v.as_u64().map(|p| p as usize) {
+                Some(p) if p < a.ply => return self.answer_again(a, p, sent),
+                Some(p) if p == a.ply => {}
+                _ => {
+                    return Err(ApiError::new(
+                        409,
+                        "that is not the puzzle's next move (ply): reload the puzzle",
+                    ))
+                }
+            },
+        }
+        if a.ply >= r.moves.len() {
+            return self.answer_again(a, a.ply, sent);
+        }
+        let pos = position_at(r, a.ply);
+        let m = super::actions::wire_move_of(&pos, body)?;
+        let expected = r.moves[a.ply];
+        a.engaged = true;
         let mut after = pos.clone();
         after.make_move(m);
         // A mate ends the puzzle whichever move gives it.
@@ -305,31 +353,44 @@ impl Trainer {
             after.outcome(),
             Some(crate::rules::position::Outcome::Checkmate { .. })
         );
-        if m != expected && !(mates && a.ply + 1 == r.moves.len()) {
+        let last = a.ply + 1 == r.moves.len();
+        if m != expected && !(mates && last) {
             a.clean = false;
             let rated = self.settle(db, a, false)?;
-            return Ok(json!({"correct": false, "rated": rated, "legal": legal(pos)}));
-        }
-        a.ply += 1;
-        let moved = after.to_fen();
-        if a.ply >= r.moves.len() {
-            let clean = a.clean;
-            let rated = self.settle(db, a, clean)?;
             return Ok(
-                json!({"correct": true, "solved": true, "fen": moved, "rated": rated, "themes": r.themes}),
+                json!({"correct": false, "rated": rated, "legal": legal(&pos), "ply": a.ply}),
             );
         }
-        let reply = r.moves[a.ply];
-        after.make_move(reply);
-        a.ply += 1;
-        Ok(json!({
-            "correct": true,
-            "solved": false,
-            "fen": moved,
-            "reply": reply.to_string(),
-            "reply_fen": after.to_fen(),
-            "legal": legal(&after),
-        }))
+        if last {
+            let clean = a.clean;
+            let rated = self.settle(db, a, clean)?;
+            a.ply += 1;
+            let answer = json!({"correct": true, "solved": true, "fen": after.to_fen(), "rated": rated, "themes": r.themes});
+            a.finished = Some((m.to_string(), answer.clone()));
+            return Ok(answer);
+        }
+        a.ply += 2;
+        Ok(step_answer(r, a.ply - 2))
+    }
+
+    /// The answer to a solver move already judged right at `ply`, sent
+    /// again: the same answer, nothing judged or rated again.
+    fn answer_again(&self, a: &Attempt, ply: usize, sent: Option<&str>) -> Result<Value, ApiError> {
+        let r = &self.set[a.puzzle];
+        let again = |m: &str| sent == Some(m);
+        if ply + 1 >= r.moves.len() {
+            return match &a.finished {
+                Some((m, answer)) if again(m) => Ok(answer.clone()),
+                _ => Err(ApiError::new(409, "the puzzle is solved")),
+            };
+        }
+        if ply % 2 == 1 && again(&r.moves[ply].to_string()) {
+            return Ok(step_answer(r, ply));
+        }
+        Err(ApiError::new(
+            409,
+            "that move was answered already: reload the puzzle",
+        ))
     }
 
     /// Rate the attempt once, as solved or not: the player's and the
@@ -371,6 +432,24 @@ impl Trainer {
             "streak": after.streak,
         })))
     }
+}
+
+/// The answer to the right solver move at `ply` (not the last): the
+/// position after it, the opponent's reply and what may be played next.
+fn step_answer(r: &Row, ply: usize) -> Value {
+    let mut pos = position_at(r, ply + 1);
+    let moved = pos.to_fen();
+    let reply = r.moves[ply + 1];
+    pos.make_move(reply);
+    json!({
+        "correct": true,
+        "solved": false,
+        "fen": moved,
+        "reply": reply.to_string(),
+        "reply_fen": pos.to_fen(),
+        "legal": legal(&pos),
+        "ply": ply + 2,
+    })
 }
 
 /// The position before the solver move at `ply` of the puzzle's moves.

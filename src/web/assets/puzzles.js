@@ -107,7 +107,9 @@ async function play(uci) {
   const before = P.fen;
   P.fen = null;
   let r;
-  try { r = await call("POST", `/api/puzzles/attempts/${P.attempt}/move`, { move: uci }); } catch (e) { P.fen = before; say(e.message, "bad"); draw(); return; }
+  // The ply says which move this answers: sent again after a lost answer,
+  // the server gives the same answer and judges it once.
+  try { r = await call("POST", `/api/puzzles/attempts/${P.attempt}/move`, { move: uci, ply: P.ply }); } catch (e) { P.fen = before; say(e.message, "bad"); draw(); return; }
   P.hint = null;
   if (r.rated) rated(r.rated);
   if (!r.correct) {
@@ -122,6 +124,7 @@ async function play(uci) {
   P.last = uci;
   draw();
   if (r.solved) { finish(true, r.themes); return; }
+  P.ply = r.ply;
   status("Right! Keep going…");
   say("Best move!", "ok");
   setTimeout(() => { P.fen = r.reply_fen; P.last = r.reply; P.legal = r.legal; draw(); status(findText()); }, 450);
@@ -155,14 +158,17 @@ async function start(daily = false) {
   begin(r);
 }
 
-// Show an attempt: the position before the mistake, then the mistake.
+// Show an attempt: the position before the mistake, then the mistake; or,
+// for an attempt resumed after a reload, where it stands.
 function begin(r) {
-  Object.assign(P, { attempt: r.attempt, puzzle: r.puzzle, legal: r.legal, selected: null, last: null, done: false, failed: false, hint: null, start: r });
+  Object.assign(P, { attempt: r.attempt, puzzle: r.puzzle, legal: r.legal, ply: r.ply, selected: null, last: null, done: false, failed: !!r.failed, hint: null, start: r });
   $("p-retry").hidden = true;
   $("p-analyse").hidden = true;
-  $("p-about").textContent = r.puzzle.daily ? "Today's puzzle." : "";
+  const about = [r.puzzle.daily ? "Today's puzzle." : "", r.practice ? "Practice: your result on this puzzle was rated before." : ""];
+  $("p-about").textContent = about.filter(Boolean).join(" ");
   buildSquares(r.puzzle.color === "black");
   document.querySelectorAll("#board .sq").forEach((sq) => { sq.onclick = () => onSquare(sq.dataset.square); });
+  if (r.resumed) { P.fen = r.fen; P.last = r.last; draw(); status(findText()); return; }
   P.fen = r.puzzle.fen;
   draw();
   status("Your opponent moves…");
@@ -224,7 +230,9 @@ async function main() {
     await loadPieceNames();
     await ensurePlayer();
     await loadThemes();
-    await start(false);
+    // A reload resumes the open attempt rather than dealing a new one.
+    const open = await call("POST", "/api/puzzles/current", { player: P.key });
+    if (open.attempt) begin(open); else await start(false);
   } catch (e) { status(e.message); }
 }
 
