@@ -66,7 +66,7 @@ def is_capture(variant: str, fen: str, moves: List[str], move: str, chess960: bo
 def game_result(variant: str, fen: str, moves: List[str], chess960: bool = False) -> int:
     """The result of a finished game from the side to move's view: ``-VALUE_MATE`` or ``VALUE_DRAW``.
 
-    Raises ``ValueError`` when the game is not over.
+    Of a game that is not over, as pyffish: ``-VALUE_MATE`` in check, else ``VALUE_DRAW``.
     """
 
 def is_immediate_game_end(variant: str, fen: str, moves: List[str], chess960: bool = False) -> Tuple[bool, int]:
@@ -126,7 +126,7 @@ class Board:
     def copy(self) -> "Board":
         """An independent copy."""
     def to_pgn(self, headers: Optional[Dict[str, str]] = None) -> str:
-        """The game as PGN in SAN, with ``headers`` as its tags."""
+        """The game as PGN in SAN, with ``headers`` as its tags; ``ValueError`` for a tag PGN cannot carry back."""
     @classmethod
     def from_pgn(cls, text: str) -> "Board":
         """The first game of a PGN text, replayed by the rules."""
@@ -168,5 +168,7 @@ class Engine:
     def analyse(self, board: Board, movetime: Optional[float] = None, nodes: Optional[int] = None,
                 depth: Optional[int] = None, multipv: int = 1) -> List[Line]:
         """The best ``multipv`` lines, best first."""
+    def stop(self) -> None:
+        """End the search under way (from another thread); it returns its best so far."""
     def new_game(self) -> None:
         """Start a new game: forget the hash table, take a new skill seed."""

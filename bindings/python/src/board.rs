@@ -164,28 +164,65 @@ impl Board {
         self.clone()
     }
 
-    /// The game as PGN in SAN, with `headers` as its tags.
+    /// The game as PGN in SAN, with `headers` as its tags. A tag the board
+    /// writes itself (`Result`, `FEN`, `SetUp`, `Variant`) may be given only
+    /// with the board's own value; a name or value PGN cannot carry back
+    /// raises `ValueError`, so what is written reads back as this game.
     #[pyo3(signature = (headers = None))]
-    fn to_pgn(&self, headers: Option<HashMap<String, String>>) -> String {
+    fn to_pgn(&self, headers: Option<HashMap<String, String>>) -> PyResult<String> {
+        let start = self.inner.start();
+        let result = self.result();
+        let mut given: Vec<(String, String)> = headers.unwrap_or_default().into_iter().collect();
+        // A FEN is written for a set-up start, or when asked for (checked).
+        let write_fen =
+            start.to_fen() != Position::START_FEN || given.iter().any(|(k, _)| k == "FEN");
+        let set_up = if write_fen { "1" } else { "0" };
+        let own: Vec<(&str, String)> = vec![
+            ("Variant", "humpty".into()),
+            ("FEN", start.to_fen()),
+            ("SetUp", set_up.into()),
+            ("Result", result.clone()),
+        ];
         let mut tags: Vec<(String, String)> = vec![
             ("Event".into(), "?".into()),
             ("Variant".into(), "humpty".into()),
         ];
-        for (k, v) in headers.unwrap_or_default() {
+        // The seven-tag roster in its order, then the others by name.
+        const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+        let rank = |k: &str| ROSTER.iter().position(|r| *r == k).unwrap_or(ROSTER.len());
+        given.sort_by(|a, b| (rank(&a.0), &a.0).cmp(&(rank(&b.0), &b.0)));
+        for (k, v) in given {
+            check_tag(&k, &v)?;
+            if let Some((_, mine)) = own.iter().find(|(t, _)| *t == k) {
+                if !same_tag_value(&k, &v, mine) {
+                    return Err(value_error(format!(
+                        "the {k} tag is the board's: {mine:?}, not {v:?}"
+                    )));
+                }
+                continue;
+            }
             match tags.iter_mut().find(|(t, _)| *t == k) {
                 Some(slot) => slot.1 = v,
                 None => tags.push((k, v)),
             }
         }
-        let start = self.inner.start();
-        if start.to_fen() != Position::START_FEN {
-            tags.push(("FEN".into(), start.to_fen()));
-            tags.push(("SetUp".into(), "1".into()));
-        }
-        let result = self.result();
-        tags.push(("Result".into(), result.clone()));
-        let tags: Vec<(&str, String)> = tags.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
-        pgn::write_game(&tags, start, &self.written_moves(), None, &result)
+        let written = |k: &str| match k {
+            "Variant" => false,
+            "FEN" | "SetUp" => write_fen,
+            _ => true,
+        };
+        let tags: Vec<(&str, String)> = tags
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.clone()))
+            .chain(own.into_iter().filter(|(k, _)| written(k)))
+            .collect();
+        Ok(pgn::write_game(
+            &tags,
+            start,
+            &self.written_moves(),
+            None,
+            &result,
+        ))
     }
 
     /// The first game of a PGN text, replayed by the rules.
@@ -212,6 +249,36 @@ impl Board {
 
     fn __repr__(&self) -> String {
         format!("Board('{}')", self.pos().to_fen())
+    }
+}
+
+/// A tag PGN can carry and read back: a name of letters, digits and `_`,
+/// a value with no control character, quote or backslash (the reader
+/// takes a value up to its closing quote, with no escapes).
+fn check_tag(name: &str, value: &str) -> PyResult<()> {
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+        return Err(value_error(format!(
+            "a PGN tag name is letters, digits and _, not {name:?}"
+        )));
+    }
+    if let Some(c) = value
+        .chars()
+        .find(|&c| c.is_control() || c == '"' || c == '\\')
+    {
+        return Err(value_error(format!(
+            "the {name} tag's value cannot hold {c:?} in PGN"
+        )));
+    }
+    Ok(())
+}
+
+/// Whether a given value of a tag the board writes is the board's own
+/// (the variant's name in any case, a FEN as a position).
+fn same_tag_value(name: &str, given: &str, mine: &str) -> bool {
+    match name {
+        "Variant" => given.eq_ignore_ascii_case(mine),
+        "FEN" => Position::from_fen(given).is_ok_and(|p| p.to_fen() == mine),
+        _ => given == mine,
     }
 }
 

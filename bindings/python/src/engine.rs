@@ -1,16 +1,26 @@
 //! The engine in-process: `Engine(threads, hash_mb, skill_level, uci_elo)`
 //! with `play` and `analyse`, each search run with the GIL released so a
 //! bot or a server can search with several engines from several threads.
+//! A search works on its own copy of the board, ends early on `stop()` from
+//! another thread, and answers Ctrl-C (`KeyboardInterrupt`) within a
+//! fraction of a second.
 
 use crate::board::Board;
 use crate::value_error;
 use humpty_engine::engine::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, MIN_SKILL_LEVEL};
 use humpty_engine::engine::{MAX_DEPTH, MAX_HASH_MIB, MAX_MULTIPV, MAX_THREADS};
 use humpty_engine::{GoParams, Info, Score as EngineScore};
+use humpty_rules::Position;
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
+
+/// How many of the search's abort polls (one every 2 ms) pass between two
+/// looks for a signal: about 50 ms, so Ctrl-C is answered well within half
+/// a second while the GIL is taken only 20 times a second.
+const POLLS_PER_SIGNAL_CHECK: u32 = 25;
 
 /// The longest `movetime` accepted, in milliseconds (a day).
 const MAX_MOVETIME_MS: f64 = 86_400_000.0;
@@ -104,6 +114,9 @@ impl Line {
 #[pyclass(module = "humpty")]
 pub(crate) struct Engine {
     inner: Mutex<humpty_engine::Engine>,
+    /// Set by `stop()`: the search under way ends with its best so far.
+    /// Outside the mutex, since the search holds that.
+    stop: Arc<AtomicBool>,
 }
 
 /// `value` as a count within `min..=max`, or a `ValueError` naming it.
@@ -141,35 +154,77 @@ fn go_params(movetime: Option<f64>, nodes: Option<i64>, depth: Option<i64>) -> P
 }
 
 impl Engine {
-    /// Search `board` with the GIL released; the last report of each line.
+    /// Search `pos` with the GIL released; the last report of each line.
+    /// The search ends early on `stop()` or on a signal whose handler
+    /// raises (Ctrl-C's `KeyboardInterrupt`), and that exception is raised.
     fn search(
         &self,
         py: Python<'_>,
-        board: &Board,
+        pos: Position,
         go: GoParams,
         multipv: usize,
     ) -> PyResult<(humpty_engine::SearchResult, Vec<Line>)> {
-        if board.pos().legal_moves().is_empty() {
+        if pos.legal_moves().is_empty() {
             return Err(value_error("no legal move: the game is over"));
         }
-        let pos = board.pos().clone();
+        let stop = Arc::clone(&self.stop);
+        let raised: Mutex<Option<PyErr>> = Mutex::new(None);
+        let polls = AtomicU32::new(0);
+        // Asked every few milliseconds on this (the caller's) thread, where
+        // Python runs signal handlers when it is the main thread.
+        let abort = || {
+            if stop.load(Ordering::SeqCst) {
+                return true;
+            }
+            if !polls
+                .fetch_add(1, Ordering::Relaxed)
+                .is_multiple_of(POLLS_PER_SIGNAL_CHECK)
+            {
+                return false;
+            }
+            match Python::attach(|py| py.check_signals()) {
+                Ok(()) => false,
+                Err(e) => {
+                    *raised.lock().unwrap_or_else(PoisonError::into_inner) = Some(e);
+                    true
+                }
+            }
+        };
         let (result, lines) = py.detach(|| {
             let mut engine = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            // A stop() from before this search is not for it.
+            self.stop.store(false, Ordering::SeqCst);
             engine.set_position(pos);
             engine.set_multipv(multipv);
             let mut lines: BTreeMap<usize, Line> = BTreeMap::new();
-            let result = engine.search_sync(&go, &mut |info: &Info| {
-                if info.bound.is_none() && !info.pv.is_empty() {
-                    lines.insert(info.multipv, Line::of(info));
-                }
-            });
+            let result = engine.search_sync_until(
+                &go,
+                &mut |info: &Info| {
+                    if info.bound.is_none() && !info.pv.is_empty() {
+                        lines.insert(info.multipv, Line::of(info));
+                    }
+                },
+                &abort,
+            );
             (result, lines)
         });
+        if let Some(e) = raised.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            return Err(e);
+        }
         if let Some(e) = &result.error {
             return Err(pyo3::exceptions::PyRuntimeError::new_err(e.clone()));
         }
         Ok((result, lines.into_values().collect()))
     }
+}
+
+/// The position of `board` now, copied, so the caller may go on changing
+/// the board (from another thread) while the copy is searched.
+fn position_of(board: &Bound<'_, Board>) -> PyResult<Position> {
+    let board = board.try_borrow().map_err(|_| {
+        pyo3::exceptions::PyRuntimeError::new_err("the board is being changed by another thread")
+    })?;
+    Ok(board.pos().clone())
 }
 
 #[pymethods]
@@ -190,6 +245,7 @@ impl Engine {
         }
         Ok(Engine {
             inner: Mutex::new(engine),
+            stop: Arc::new(AtomicBool::new(false)),
         })
     }
 
@@ -199,13 +255,13 @@ impl Engine {
     fn play(
         &self,
         py: Python<'_>,
-        board: PyRef<'_, Board>,
+        board: &Bound<'_, Board>,
         movetime: Option<f64>,
         nodes: Option<i64>,
         depth: Option<i64>,
     ) -> PyResult<Line> {
         let go = go_params(movetime, nodes, depth)?;
-        let (result, lines) = self.search(py, &board, go, 1)?;
+        let (result, lines) = self.search(py, position_of(board)?, go, 1)?;
         let best = result.best.map(|m| m.to_string()).unwrap_or_default();
         // The reported line is the move's when it agrees (a weakened level
         // may choose another move than its best line's).
@@ -233,7 +289,7 @@ impl Engine {
     fn analyse(
         &self,
         py: Python<'_>,
-        board: PyRef<'_, Board>,
+        board: &Bound<'_, Board>,
         movetime: Option<f64>,
         nodes: Option<i64>,
         depth: Option<i64>,
@@ -241,7 +297,14 @@ impl Engine {
     ) -> PyResult<Vec<Line>> {
         let go = go_params(movetime, nodes, depth)?;
         let multipv = within("multipv", multipv, 1, MAX_MULTIPV as i64)? as usize;
-        Ok(self.search(py, &board, go, multipv)?.1)
+        Ok(self.search(py, position_of(board)?, go, multipv)?.1)
+    }
+
+    /// End the search under way (from another thread): `play` returns the
+    /// best move found so far, `analyse` the lines so far. Without a search
+    /// under way it does nothing.
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
     }
 
     /// Forget the hash table and start a new game (a new skill seed).

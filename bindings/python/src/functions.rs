@@ -165,7 +165,9 @@ fn is_capture(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
-    compat::game_result(&position(variant, fen, &moves, chess960)?).map_err(value_error)
+    Ok(compat::game_result(&position(
+        variant, fen, &moves, chess960,
+    )?))
 }
 
 #[pyfunction]

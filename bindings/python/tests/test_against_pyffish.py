@@ -86,3 +86,21 @@ def test_random_games_agree_but_for_the_frog_and_promotion_rules():
                 break
             moves.append(rng.choice(common))
     assert compared > 800 and differing > 0
+
+
+def test_game_result_answers_as_pyffish_on_random_games():
+    # pyffish answers any position as if the game ended there (in check:
+    # mated, else drawn); humpty's answers agree wherever the legal moves do.
+    rng = random.Random(5)
+    for _ in range(40):
+        board = humpty.Board()
+        while board.ply < 80 and not board.is_game_over():
+            moves = board.move_stack
+            ours, theirs = set(board.legal_moves()), set(pyffish.legal_moves(V, START, moves))
+            if ours != theirs:
+                break  # the Frog's rules, which pyffish's file cannot state
+            assert humpty.game_result(V, START, moves) == pyffish.game_result(V, START, moves)
+            both = sorted(ours)
+            board.push(rng.choice(both))
+    mate = "k11/12/1K10/12/12/12/12/11R w - - 0 1"
+    assert humpty.game_result(V, mate, ["l1l8"]) == pyffish.game_result(V, mate, ["l1l8"])

@@ -50,6 +50,21 @@ def test_pgn_round_trip_and_diagram():
     assert lines[-1].split() == list("abcdefghijkl")
 
 
+def test_pgn_tags_round_trip_and_the_boards_own_tags_are_written_once():
+    board = humpty.Board("k11/12/1K10/12/12/12/12/11R w - - 0 1")
+    board.push("l1l8")
+    fen = "k11/12/1K10/12/12/12/12/11R w - - 0 1"
+    tags = {"White": "Alice", "Black": "Bob", "Result": "1-0", "FEN": fen,
+            "Variant": "Humpty", "Site": "here", "Annotator": "me"}
+    text = board.to_pgn(tags)
+    assert text.count("[Result ") == 1 and text.count("[FEN ") == 1 and text.count("[Variant ") == 1
+    heads = [l.split()[0][1:] for l in text.splitlines() if l.startswith("[")]
+    assert heads[:5] == ["Event", "Variant", "Site", "White", "Black"]
+    again = humpty.Board.from_pgn(text)
+    assert again.move_stack == ["l1l8"] and again.fen() == board.fen()
+    assert again.to_pgn(tags) == text
+
+
 def test_state_copy_and_outcomes():
     board = humpty.Board()
     assert board.turn is True and board.ply == 0 and board.result() == "*"
@@ -81,6 +96,13 @@ BAD = [
     ("bad pgn move", lambda: humpty.Board.from_pgn("1. Nd2 Qz9 *"), ValueError, "ply 2"),
     ("push an int", lambda: humpty.Board().push(5), TypeError, ""),
     ("headers not a dict", lambda: humpty.Board().to_pgn(3), TypeError, ""),
+    ("newline in a tag", lambda: humpty.Board().to_pgn({"White": "a\n[Result \"1-0\"]"}), ValueError, "cannot hold"),
+    ("quote in a tag", lambda: humpty.Board().to_pgn({"Event": 'say "hi"'}), ValueError, "cannot hold"),
+    ("bad tag name", lambda: humpty.Board().to_pgn({"Bad Name": "x"}), ValueError, "tag name"),
+    ("a second Result", lambda: humpty.Board().to_pgn({"Result": "1-0"}), ValueError, "Result"),
+    ("a FEN not the board's", lambda: humpty.Board().to_pgn({"FEN": "k11/12/12/12/12/12/12/K11 w - - 0 1"}), ValueError, "FEN"),
+    ("an unreadable FEN", lambda: humpty.Board().to_pgn({"FEN": "nonsense"}), ValueError, "FEN"),
+    ("another variant", lambda: humpty.Board().to_pgn({"Variant": "chess"}), ValueError, "Variant"),
 ]
 
 

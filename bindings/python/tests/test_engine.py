@@ -98,3 +98,64 @@ def test_two_engines_in_two_threads_both_finish():
     for t in threads:
         t.join()
     assert all(r is not None and r.move in humpty.Board().legal_moves() for r in results)
+
+
+def test_stop_from_another_thread_ends_a_long_search():
+    engine = humpty.Engine()
+    board = humpty.Board()
+    timer = threading.Timer(0.5, engine.stop)
+    timer.start()
+    began = time.monotonic()
+    line = engine.play(board, movetime=86_400_000)
+    took = time.monotonic() - began
+    timer.join()
+    assert line.move in board.legal_moves()
+    assert took < 60, took  # a guard against a hang, not a speed test
+    # The next search is not stopped by the old stop().
+    assert engine.play(board, depth=3).depth >= 3
+
+
+def test_a_board_may_change_while_it_is_searched():
+    engine = humpty.Engine()
+    board = humpty.Board()
+    done = []
+    searcher = threading.Thread(target=lambda: done.append(engine.play(board, movetime=86_400_000)))
+    searcher.start()
+    time.sleep(0.3)
+    board.push("b1d2")  # raised "Already borrowed" while the search held the board
+    board.pop()
+    engine.stop()
+    searcher.join(60)
+    assert not searcher.is_alive() and done[0].move in board.legal_moves()
+
+
+CTRL_C = """
+import humpty, sys, time
+print("searching", flush=True)
+try:
+    humpty.Engine().play(humpty.Board(), depth=120)
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(0)
+print("finished", flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGINT"), reason="needs SIGINT")
+def test_ctrl_c_interrupts_a_search():
+    import signal
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", CTRL_C], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "searching"
+    time.sleep(0.5)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    try:
+        out, _ = child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        raise AssertionError("the search ignored Ctrl-C")
+    print(f"Ctrl-C answered in {time.monotonic() - sent:.3f} s")
+    assert out.strip() == "interrupted" and child.returncode == 0

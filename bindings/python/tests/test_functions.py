@@ -124,7 +124,6 @@ BAD_CALLS = [
     ("is_capture illegal", lambda: sf.is_capture(VARIANT, START, [], "a3a6"), ValueError, "illegal"),
     ("notation", lambda: sf.get_san(VARIANT, START, "a3a4", False, 7), ValueError, "notation"),
     ("chess960", lambda: sf.legal_moves(VARIANT, START, [], True), ValueError, "Chess960"),
-    ("not over", lambda: sf.game_result(VARIANT, START, []), ValueError, "not over"),
     ("moves is a str", lambda: sf.legal_moves(VARIANT, START, "a3a4"), TypeError, ""),
     ("move is an int", lambda: sf.legal_moves(VARIANT, START, [1]), TypeError, ""),
     ("fen is None", lambda: sf.get_fen(VARIANT, None, []), TypeError, ""),

@@ -3,17 +3,19 @@
 //! players do) and "optional" ones (a draw that is claimed, as in FIDE and
 //! Fairy-Stockfish's chess: threefold repetition and the 50-move rule).
 
-use crate::{CompatError, VALUE_DRAW, VALUE_MATE};
+use crate::{VALUE_DRAW, VALUE_MATE};
 use humpty_rules::{Color, Outcome, Position};
 
-/// The result of a finished game, the side to move's view: `-VALUE_MATE`
-/// when it is checkmated, `VALUE_DRAW` for stalemate, bare Kings,
-/// repetition or 50 moves; an error when the game is not over.
-pub fn game_result(pos: &Position) -> Result<i32, CompatError> {
+/// The result of a game, the side to move's view: `-VALUE_MATE` when it is
+/// checkmated, `VALUE_DRAW` for stalemate, bare Kings, repetition or 50
+/// moves. pyffish is meant for a finished game but answers any: a side in
+/// check as mated, any other as drawn; so does this, for a drop-in.
+pub fn game_result(pos: &Position) -> i32 {
     match pos.outcome() {
-        Some(Outcome::Checkmate { .. }) => Ok(-VALUE_MATE),
-        Some(_) => Ok(VALUE_DRAW),
-        None => Err(CompatError::NotOver),
+        Some(Outcome::Checkmate { .. }) => -VALUE_MATE,
+        Some(_) => VALUE_DRAW,
+        None if pos.in_check() => -VALUE_MATE,
+        None => VALUE_DRAW,
     }
 }
 

@@ -22,8 +22,6 @@ pub enum CompatError {
     SingleMove(MoveError),
     /// A notation code this board cannot be written in.
     Notation(i64),
-    /// `game_result` asked of a game that is not over.
-    NotOver,
 }
 
 impl fmt::Display for CompatError {
@@ -40,10 +38,6 @@ impl fmt::Display for CompatError {
             CompatError::Notation(n) => write!(
                 f,
                 "notation {n} is not for this game (NOTATION_DEFAULT 0, NOTATION_SAN 1 or NOTATION_LAN 2)"
-            ),
-            CompatError::NotOver => write!(
-                f,
-                "the game is not over: game_result is for a position with no legal move or a draw by rule"
             ),
         }
     }

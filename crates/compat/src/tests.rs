@@ -83,19 +83,25 @@ fn game_ends_as_pyffish_reports_them() {
     let rep = replay("", &eight).unwrap();
     assert_eq!(optional_end(&rep), (true, VALUE_DRAW));
     assert_eq!(immediate_end(&rep), (false, 0));
-    assert_eq!(game_result(&rep), Ok(VALUE_DRAW));
+    assert_eq!(game_result(&rep), VALUE_DRAW);
     assert_eq!(optional_end(&replay("", &knights).unwrap()), (false, 0));
     let fifty = start("6k5/12/12/12/12/12/12/R5K5 w - - 100 80").unwrap();
     assert_eq!(optional_end(&fifty), (true, VALUE_DRAW));
     let fresh = start("6k5/12/12/12/12/12/12/R5K5 w - - 99 80").unwrap();
     assert_eq!(optional_end(&fresh), (false, 0));
-    assert_eq!(game_result(&fresh), Err(CompatError::NotOver));
+    // Not over: pyffish answers as if the game ended here, a side in
+    // check as mated and any other as drawn.
+    assert_eq!(game_result(&fresh), VALUE_DRAW);
+    assert_eq!(game_result(&Position::startpos()), 0);
+    let in_check = replay("6k5/12/12/12/12/12/12/R10K w - - 0 1", &["a1g1"]).unwrap();
+    assert!(in_check.in_check() && in_check.outcome().is_none());
+    assert_eq!(game_result(&in_check), -VALUE_MATE);
     // A mate on the 100th ply is a mate.
     let mated = replay("k11/12/1K10/12/12/12/12/11R w - - 99 80", &["l1l8"]).unwrap();
-    assert_eq!(game_result(&mated), Ok(-VALUE_MATE));
+    assert_eq!(game_result(&mated), -VALUE_MATE);
     assert_eq!(optional_end(&mated), (false, 0));
     let stalemate = start("k11/2K9/1Q10/12/12/12/12/12 b - - 0 1").unwrap();
-    assert_eq!(game_result(&stalemate), Ok(VALUE_DRAW));
+    assert_eq!(game_result(&stalemate), VALUE_DRAW);
     let bare = start("6k5/12/12/12/12/12/12/6K5 w - - 0 1").unwrap();
     assert_eq!(immediate_end(&bare), (true, VALUE_DRAW));
     assert_eq!(has_insufficient_material(&bare), (true, true));
