@@ -26,6 +26,7 @@ pub fn package_file(path: &str) -> Option<(&'static str, Vec<u8>)> {
         "index.js" => source(include_str!("../../bindings/js/index.js")),
         "engine/index.js" => source(include_str!("../../bindings/js/engine/index.js")),
         "engine/worker.js" => source(include_str!("../../bindings/js/engine/worker.js")),
+        "engine/words.js" => source(include_str!("../../bindings/js/engine/words.js")),
         _ => {
             let name = path.strip_prefix("pkg/")?;
             let (_, bytes) = WASM_PKG.iter().find(|(n, _)| *n == name)?;

@@ -62,10 +62,15 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("favicon.svg", include_str!("assets/favicon.svg")),
         text("site-data.json", &data.to_string()),
     ];
-    let package = ["index.js", "engine/index.js", "engine/worker.js"]
-        .into_iter()
-        .map(String::from)
-        .chain(WASM_PKG.iter().map(|(n, _)| format!("pkg/{n}")));
+    let package = [
+        "index.js",
+        "engine/index.js",
+        "engine/worker.js",
+        "engine/words.js",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain(WASM_PKG.iter().map(|(n, _)| format!("pkg/{n}")));
     for path in package {
         if let Some((_, bytes)) = package_file(&path) {
             out.push((format!("humpty/{path}"), bytes));

@@ -4,6 +4,8 @@
 // there (a cross-origin isolated page, or node) `stop` ends a search at
 // once through a shared flag; otherwise `go infinite` runs in steps and
 // `stop` ends it within 100 ms.
+import { firstWord } from './words.js';
+
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 export class HumptyEngine {
@@ -59,12 +61,20 @@ export class HumptyEngine {
 
   /** Send one UCI line (or several, one per line). */
   postMessage(text) {
+    if (this.quit) {
+      // The worker has ended: say so rather than drop the line.
+      queueMicrotask(() => this.deliver('info string the engine has quit: start a new HumptyEngine'));
+      return;
+    }
     for (const line of String(text).split('\n')) {
-      const word = line.trim().split(/\s+/)[0];
+      // The first word as the engine reads it (Rust's white space, which
+      // is not JavaScript's \s), so both sides count the same jobs.
+      const word = firstWord(line);
       // The worker numbers jobs (`go`, `bench`) the same way; `stop` ends
       // the one running now.
       if (word === 'go' || word === 'bench') this.jobs += 1;
       if ((word === 'stop' || word === 'ponderhit') && this.stopFlag) Atomics.store(this.stopFlag, 0, this.jobs);
+      if (word === 'quit') this.quit = true;
     }
     this.ready.then(() => this.worker.postMessage(String(text)));
   }

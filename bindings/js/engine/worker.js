@@ -9,6 +9,7 @@
 // stopFlag[0] as you post `stop` (engine/index.js does this). Without a stop flag, `go infinite` runs in
 // steps of at most 100 ms and `stop` is read between them.
 import init, { UciEngine } from '../pkg/humpty_engine.js';
+import { isBlank } from './words.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 const wasm = new URL('../pkg/humpty_engine_bg.wasm', import.meta.url);
@@ -36,6 +37,7 @@ if (isNode) {
 // a search runs.
 engine = new UciEngine((line) => port.postMessage(line));
 let stepTimer = null;
+const QUIT_LINE = 'info string quit: the engine has stopped and reads no more commands';
 
 function step() {
   stepTimer = null;
@@ -54,9 +56,11 @@ function handle(data) {
     return;
   }
   for (const line of String(data).split('\n')) {
-    if (line.trim() === '') continue;
+    if (isBlank(line)) continue;
     engine.command(line);
     if (engine.hasQuit()) {
+      // Answered, so the page knows that nothing more is read.
+      port.postMessage(QUIT_LINE);
       if (isNode) process.exit(0);
       self.close();
       return;

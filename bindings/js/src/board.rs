@@ -1,6 +1,7 @@
 //! ffish's `Board` for the variant "humpty": humpty-compat's board behind
 //! ffish's method names, argument conventions and return values.
 
+use crate::args::{optional_text, text};
 use crate::js_error;
 use humpty_compat::{self as compat, Notation};
 use humpty_rules::{Color, Position};
@@ -21,14 +22,12 @@ fn notation(code: Option<i32>) -> Result<Notation, JsError> {
 impl Board {
     /// `new Board(variant, fen?, is960?)`: the start position, or `fen`.
     #[wasm_bindgen(constructor)]
-    pub fn new(
-        variant: Option<String>,
-        fen: Option<String>,
-        is960: Option<bool>,
-    ) -> Result<Board, JsError> {
+    pub fn new(variant: JsValue, fen: JsValue, is960: Option<bool>) -> Result<Board, JsValue> {
+        let variant = optional_text(&variant, "variant")?;
+        let fen = optional_text(&fen, "fen")?;
         compat::check_variant(variant.as_deref().unwrap_or(compat::VARIANT)).map_err(js_error)?;
         if is960 == Some(true) {
-            return Err(js_error("humpty has no Chess960 form: is960 must be false"));
+            return Err(js_error("humpty has no Chess960 form: is960 must be false").into());
         }
         let inner = compat::Board::new(fen.as_deref().unwrap_or("")).map_err(js_error)?;
         Ok(Board { inner })
@@ -65,33 +64,35 @@ impl Board {
     }
 
     /// Play a wire move; `false` (and no change) when it is not legal.
-    pub fn push(&mut self, uci: &str) -> bool {
-        self.inner.push_wire(uci).is_ok()
+    pub fn push(&mut self, uci: JsValue) -> Result<bool, JsValue> {
+        Ok(self.inner.push_wire(&text(&uci, "uci")?).is_ok())
     }
 
     /// Play a move in SAN; `false` (and no change) when it is not legal.
     #[wasm_bindgen(js_name = pushSan)]
-    pub fn push_san(&mut self, san: &str, notation: Option<i32>) -> bool {
+    pub fn push_san(&mut self, san: JsValue, notation: Option<i32>) -> Result<bool, JsValue> {
         let _ = notation;
-        self.inner.push_san(san).is_ok()
+        Ok(self.inner.push_san(&text(&san, "san")?).is_ok())
     }
 
     /// Play space-separated wire moves: all of them, or none and an Error
     /// naming the first bad one.
     #[wasm_bindgen(js_name = pushMoves)]
-    pub fn push_moves(&mut self, uci_moves: &str) -> Result<(), JsError> {
-        self.inner.push_all(uci_moves, false).map_err(js_error)
+    pub fn push_moves(&mut self, uci_moves: JsValue) -> Result<(), JsValue> {
+        let moves = text(&uci_moves, "uciMoves")?;
+        Ok(self.inner.push_all(&moves, false).map_err(js_error)?)
     }
 
     /// Play space-separated SAN moves: all of them, or none and an Error.
     #[wasm_bindgen(js_name = pushSanMoves)]
     pub fn push_san_moves(
         &mut self,
-        san_moves: &str,
+        san_moves: JsValue,
         notation: Option<i32>,
-    ) -> Result<(), JsError> {
+    ) -> Result<(), JsValue> {
         let _ = notation;
-        self.inner.push_all(san_moves, true).map_err(js_error)
+        let moves = text(&san_moves, "sanMoves")?;
+        Ok(self.inner.push_all(&moves, true).map_err(js_error)?)
     }
 
     /// Take back the last move; an Error when none was played.
@@ -121,16 +122,17 @@ impl Board {
 
     /// Set up a FEN; a bad one throws an Error and keeps the board.
     #[wasm_bindgen(js_name = setFen)]
-    pub fn set_fen(&mut self, fen: &str) -> Result<(), JsError> {
-        self.inner = compat::Board::new(fen).map_err(js_error)?;
+    pub fn set_fen(&mut self, fen: JsValue) -> Result<(), JsValue> {
+        self.inner = compat::Board::new(&text(&fen, "fen")?).map_err(js_error)?;
         Ok(())
     }
 
     /// SAN (or LAN) of a legal wire move; `""` when it is not legal.
     #[wasm_bindgen(js_name = sanMove)]
-    pub fn san_move(&self, uci: &str, notation_code: Option<i32>) -> Result<String, JsError> {
+    pub fn san_move(&self, uci: JsValue, notation_code: Option<i32>) -> Result<String, JsValue> {
+        let uci = text(&uci, "uci")?;
         let notation = notation(notation_code)?;
-        Ok(compat::legal_move(self.pos(), uci)
+        Ok(compat::legal_move(self.pos(), &uci)
             .map(|m| notation.write(self.pos(), m))
             .unwrap_or_default())
     }
@@ -140,14 +142,15 @@ impl Board {
     #[wasm_bindgen(js_name = variationSan)]
     pub fn variation_san(
         &self,
-        uci_moves: &str,
+        uci_moves: JsValue,
         notation_code: Option<i32>,
         move_numbers: Option<bool>,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
+        let uci_moves = text(&uci_moves, "uciMoves")?;
         let notation = notation(notation_code)?;
         Ok(self
             .inner
-            .variation(uci_moves, notation, move_numbers.unwrap_or(true))
+            .variation(&uci_moves, notation, move_numbers.unwrap_or(true))
             .unwrap_or_default())
     }
 
@@ -229,8 +232,9 @@ impl Board {
 
     /// Whether a legal wire move captures; false when it is not legal.
     #[wasm_bindgen(js_name = isCapture)]
-    pub fn is_capture(&self, uci: &str) -> bool {
-        compat::legal_move(self.pos(), uci).is_ok_and(|m| self.pos().is_capture(m))
+    pub fn is_capture(&self, uci: JsValue) -> Result<bool, JsValue> {
+        let uci = text(&uci, "uci")?;
+        Ok(compat::legal_move(self.pos(), &uci).is_ok_and(|m| self.pos().is_capture(m)))
     }
 
     /// The moves played since the FEN, space-separated wire moves.

@@ -1,5 +1,6 @@
 //! ffish's `Game`: the first game of a PGN text, its tags and main line.
 
+use crate::args::text;
 use crate::js_error;
 use humpty_compat as compat;
 use humpty_rules::pgn::{self, PgnGame};
@@ -53,8 +54,9 @@ impl Game {
     }
 
     /// A tag's value, or `""`.
-    pub fn headers(&self, key: &str) -> String {
-        self.game.tags.get(key).cloned().unwrap_or_default()
+    pub fn headers(&self, key: JsValue) -> Result<String, JsValue> {
+        let key = text(&key, "key")?;
+        Ok(self.game.tags.get(&key).cloned().unwrap_or_default())
     }
 
     /// The main line as wire moves, space-separated.

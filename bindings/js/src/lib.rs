@@ -3,14 +3,17 @@
 //! WebAssembly with wasm-bindgen. Conventions shared with the Python
 //! binding come from humpty-compat. Bad input returns what ffish returns
 //! (`false` from `push`, `""` from `sanMove`) or throws an `Error` where
-//! ffish would crash; nothing here panics, so no call ends in a trap.
+//! ffish would crash, and a `TypeError` for an argument of the wrong type
+//! (`args`); nothing here panics, so no call ends in a trap.
 
+mod args;
 mod board;
 mod game;
 
 pub use board::Board;
 pub use game::Game;
 
+use args::{optional_text, text};
 use humpty_compat as compat;
 use humpty_rules::Position;
 use wasm_bindgen::prelude::*;
@@ -37,56 +40,62 @@ pub fn info() -> String {
 
 /// The FEN of the starting array.
 #[wasm_bindgen(js_name = startingFen)]
-pub fn starting_fen(variant: &str) -> Result<String, JsError> {
-    compat::check_variant(variant).map_err(js_error)?;
+pub fn starting_fen(variant: JsValue) -> Result<String, JsValue> {
+    compat::check_variant(&text(&variant, "variant")?).map_err(js_error)?;
     Ok(Position::START_FEN.to_string())
 }
 
 /// ffish's (and pyffish's) FEN code: 1 when good, 0 or negative otherwise.
 #[wasm_bindgen(js_name = validateFen)]
 pub fn validate_fen(
-    fen: &str,
-    variant: Option<String>,
+    fen: JsValue,
+    variant: JsValue,
     chess960: Option<bool>,
-) -> Result<i32, JsError> {
+) -> Result<i32, JsValue> {
+    let fen = text(&fen, "fen")?;
+    let variant = optional_text(&variant, "variant")?;
     compat::check_variant(variant.as_deref().unwrap_or(compat::VARIANT)).map_err(js_error)?;
     let _ = chess960;
-    Ok(compat::fen_code(fen))
+    Ok(compat::fen_code(&fen))
 }
 
 /// False: captured men leave the game.
 #[wasm_bindgen(js_name = capturesToHand)]
-pub fn captures_to_hand(variant: &str) -> Result<bool, JsError> {
-    compat::check_variant(variant).map_err(js_error)?;
+pub fn captures_to_hand(variant: JsValue) -> Result<bool, JsValue> {
+    compat::check_variant(&text(&variant, "variant")?).map_err(js_error)?;
     Ok(false)
 }
 
 /// Accepted for ffish's sake; has no effect (the rules have no options).
 #[wasm_bindgen(js_name = setOption)]
-pub fn set_option(name: &str, value: JsValue) {
-    let _ = (name, value);
+pub fn set_option(name: JsValue, value: JsValue) -> Result<(), JsValue> {
+    let _ = (text(&name, "name")?, value);
+    Ok(())
 }
 
 /// Accepted for ffish's sake; has no effect.
 #[wasm_bindgen(js_name = setOptionInt)]
-pub fn set_option_int(name: &str, value: f64) {
-    let _ = (name, value);
+pub fn set_option_int(name: JsValue, value: f64) -> Result<(), JsValue> {
+    let _ = (text(&name, "name")?, value);
+    Ok(())
 }
 
 /// Accepted for ffish's sake; has no effect.
 #[wasm_bindgen(js_name = setOptionBool)]
-pub fn set_option_bool(name: &str, value: bool) {
-    let _ = (name, value);
+pub fn set_option_bool(name: JsValue, value: bool) -> Result<(), JsValue> {
+    let _ = (text(&name, "name")?, value);
+    Ok(())
 }
 
 /// Accepted for ffish's sake; has no effect (the one variant is built in).
 #[wasm_bindgen(js_name = loadVariantConfig)]
-pub fn load_variant_config(config: &str) {
-    let _ = config;
+pub fn load_variant_config(config: JsValue) -> Result<(), JsValue> {
+    let _ = text(&config, "config")?;
+    Ok(())
 }
 
 /// The first game of a PGN text.
 #[wasm_bindgen(js_name = readGamePGN)]
-pub fn read_game_pgn(pgn: &str) -> Result<Game, JsError> {
-    Game::read(pgn)
+pub fn read_game_pgn(pgn: JsValue) -> Result<Game, JsValue> {
+    Ok(Game::read(&text(&pgn, "pgn")?)?)
 }

@@ -87,3 +87,61 @@ test('bench gives the binary\'s signature', async () => {
   assert.ok(nps > 0);
   await engine.terminate();
 });
+
+test('go perft stops like a search (shared flag)', async () => {
+  const { engine, lines, until } = start();
+  await engine.ready;
+  assert.ok(engine.stopsAtOnce);
+  engine.postMessage('go perft 6');
+  await new Promise((r) => setTimeout(r, 300));
+  const asked = performance.now();
+  engine.postMessage('stop');
+  engine.postMessage('isready');
+  await until(/^readyok$/, 15000);
+  assert.ok(performance.now() - asked < 5000, 'perft stopped');
+  assert.ok(lines.includes('info string perft stopped'), lines.join('\n'));
+  await engine.terminate();
+});
+
+test('a line starting with U+0085 is read alike on both sides, and stop still ends go infinite', async () => {
+  const { engine, until } = start();
+  await engine.ready;
+  engine.postMessage('\u0085go depth 2');
+  await until(/^bestmove /);
+  engine.postMessage('go infinite');
+  await until(/^info depth 3 /);
+  const asked = performance.now();
+  engine.postMessage('stop');
+  await until(/^bestmove .*/, 5000);
+  assert.ok(performance.now() - asked < 2000);
+  await engine.terminate();
+});
+
+test('a refused go infinite in steps says so once and ends', async () => {
+  const { engine, lines, until } = start({ sharedStop: false });
+  await engine.ready;
+  engine.postMessage('go infinite searchmoves zz');
+  await until(/^info string searchmoves/);
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(lines.filter((l) => l.startsWith('info string searchmoves')).length, 1, lines.join('\n'));
+  engine.postMessage('isready');
+  await until(/^readyok$/);
+  await engine.terminate();
+});
+
+test('quit is answered, and a line after it is told, not dropped', async () => {
+  const { engine, until } = start();
+  engine.postMessage('quit');
+  await until(/^info string quit/);
+  engine.postMessage('isready');
+  await until(/^info string the engine has quit/);
+});
+
+test('Hash is capped at what WebAssembly holds, with a message', async () => {
+  const { engine, lines, until } = start();
+  engine.postMessage('setoption name Hash value 4000');
+  engine.postMessage('isready');
+  await until(/^readyok$/, 15000);
+  assert.ok(lines.some((l) => /^info string .*Hash 4000 MiB.*using 512 MiB/.test(l)), lines.join('\n'));
+  await engine.terminate();
+});

@@ -139,3 +139,46 @@ test('bad input: what ffish returns, or an Error where ffish crashes', () => {
   freed.delete();
   assert.throws(() => freed.fen(), Error);
 });
+
+test('a value of the wrong type is a TypeError, never a trap', () => {
+  // A number, object, Symbol or BigInt ended in "memory access out of
+  // bounds", and a function was read as "" (the start position).
+  const wrong = [123, 7n, {}, [], Symbol('s'), () => 'a3a4', true, null];
+  const board = new Board('humpty');
+  const game = ffish.readGamePGN('[Event "x"]\n\n1. a4 *');
+  const calls = [
+    ['new Board(v)', (v) => new Board(v)],
+    ['new Board(_, fen)', (v) => new Board('humpty', v)],
+    ['push', (v) => board.push(v)],
+    ['pushSan', (v) => board.pushSan(v)],
+    ['pushMoves', (v) => board.pushMoves(v)],
+    ['pushSanMoves', (v) => board.pushSanMoves(v)],
+    ['setFen', (v) => board.setFen(v)],
+    ['sanMove', (v) => board.sanMove(v)],
+    ['variationSan', (v) => board.variationSan(v)],
+    ['isCapture', (v) => board.isCapture(v)],
+    ['headers', (v) => game.headers(v)],
+    ['startingFen', (v) => ffish.startingFen(v)],
+    ['validateFen', (v) => ffish.validateFen(v)],
+    ['validateFen(_, variant)', (v) => ffish.validateFen(START, v)],
+    ['capturesToHand', (v) => ffish.capturesToHand(v)],
+    ['setOption', (v) => ffish.setOption(v, 1)],
+    ['setOptionInt', (v) => ffish.setOptionInt(v, 1)],
+    ['setOptionBool', (v) => ffish.setOptionBool(v, true)],
+    ['loadVariantConfig', (v) => ffish.loadVariantConfig(v)],
+    ['readGamePGN', (v) => ffish.readGamePGN(v)],
+  ];
+  // Where an argument may be left out, null is leaving it out.
+  const optional = new Set(['new Board(v)', 'new Board(_, fen)', 'validateFen(_, variant)']);
+  for (const [name, call] of calls) {
+    for (const v of wrong) {
+      if (v === null && optional.has(name)) continue;
+      assert.throws(() => call(v), (e) => e instanceof TypeError && /must be a string/.test(e.message),
+        `${name}(${typeof v})`);
+    }
+  }
+  // The board is unharmed and everything still works.
+  assert.equal(board.fen(), START);
+  assert.equal(board.push('a3a4'), true);
+  assert.equal(new Board('humpty', null).fen(), START);
+});

@@ -191,7 +191,8 @@ fn set_hash(engine: &mut Engine, n: i64) -> Result<(), String> {
     let used = engine.set_hash_mib(n as usize);
     if used < n as usize {
         return Err(format!(
-            "Hash {n} MiB is more than half of this machine's memory; using {used} MiB"
+            "Hash {n} MiB is more than this host holds (half of the machine's memory, {} MiB in WebAssembly); using {used} MiB",
+            crate::engine::WASM_HASH_LIMIT_MIB
         ));
     }
     Ok(())

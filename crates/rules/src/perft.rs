@@ -2,7 +2,6 @@
 
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Number of leaf positions after exactly `depth` plies (bulk-counted at the
 /// last ply).
@@ -24,13 +23,14 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     nodes
 }
 
-/// perft that gives up (`None`) once `stop` is set; checked at every node
-/// above the last ply, so it answers within a fraction of a millisecond.
-pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+/// perft that gives up (`None`) once `stop` says so; asked at every node
+/// above the last ply, so it answers within a fraction of a millisecond
+/// (a flag a thread sets, or a WebAssembly host's shared stop flag).
+pub fn perft_until(pos: &mut Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
     if depth <= 1 {
         return Some(perft(pos, depth));
     }
-    if stop.load(Ordering::Relaxed) {
+    if stop() {
         return None;
     }
     let mut list = MoveList::new();
@@ -48,12 +48,16 @@ pub fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<
 /// perft split by root move, sorted by the move's text (as Stockfish's
 /// `go perft` prints it, but in a stable order).
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    divide_until(pos, depth, &AtomicBool::new(false)).unwrap_or_default()
+    divide_until(pos, depth, &|| false).unwrap_or_default()
 }
 
 /// `divide` that gives up (`None`) once `stop` is set. Depth 0 has no
 /// root moves to split: no rows.
-pub fn divide_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<Vec<(Move, u64)>> {
+pub fn divide_until(
+    pos: &mut Position,
+    depth: u32,
+    stop: &dyn Fn() -> bool,
+) -> Option<Vec<(Move, u64)>> {
     let mut out = Vec::new();
     if depth == 0 {
         return Some(out);

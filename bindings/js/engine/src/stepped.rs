@@ -69,6 +69,7 @@ impl Stepped {
     pub fn take(&mut self, printed: Vec<String>) -> Vec<String> {
         let mut out = Vec::new();
         let mut reached = None;
+        let printed_best = printed.iter().any(|l| l.starts_with("bestmove"));
         for line in printed {
             if line.starts_with("bestmove") {
                 self.best = Some(line);
@@ -84,6 +85,10 @@ impl Stepped {
             }
         }
         match reached {
+            // A step with no `bestmove` was refused (a `searchmoves` that
+            // cannot be read): its message goes on once and the job ends,
+            // where each step would say it again.
+            _ if !printed_best => self.done = true,
             Some(d) => self.depth = self.depth.max(d + 1),
             // A step that reports no depth at all had nothing to search.
             None if self.best.is_some() && self.depth == 1 => self.done = true,

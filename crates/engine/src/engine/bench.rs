@@ -5,7 +5,6 @@
 use crate::engine::{Engine, GoParams};
 use crate::rules::position::Position;
 use crate::search::host::Stopwatch;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::time::Duration;
 
@@ -82,7 +81,7 @@ pub fn run(
         use_nnue,
         ..BenchSetup::default()
     };
-    run_until(depth, setup, &AtomicBool::new(false), progress).expect("never stopped")
+    run_until(depth, setup, &|| false, progress).expect("never stopped")
 }
 
 /// The bench on a `setup` engine, given up (`None`) within milliseconds
@@ -90,7 +89,7 @@ pub fn run(
 pub fn run_until(
     depth: i32,
     setup: BenchSetup,
-    stop: &AtomicBool,
+    stop: &dyn Fn() -> bool,
     progress: &mut dyn FnMut(usize, &str, u64),
 ) -> Option<BenchResult> {
     let mut engine = Engine::with_hash_mib(setup.hash_mib);
@@ -117,7 +116,7 @@ pub fn run_until(
             }),
         );
         let n = loop {
-            if stop.load(Ordering::Relaxed) {
+            if stop() {
                 engine.stop();
                 return None;
             }

@@ -171,9 +171,17 @@ pub fn hardware_threads() -> usize {
     *THREADS
 }
 
+/// The largest hash table in WebAssembly: its memory is 4 GiB at most,
+/// shared with the page's engine, and a browser takes about a second per
+/// 500 MiB to grow it (4,000 MiB blocked a worker for 8 s).
+pub const WASM_HASH_LIMIT_MIB: usize = 512;
+
 /// The largest hash table accepted: `MAX_HASH_MIB`, and no more than half of
-/// the machine's memory.
+/// the machine's memory (`WASM_HASH_LIMIT_MIB` in WebAssembly).
 pub fn hash_limit_mib() -> usize {
+    if cfg!(target_arch = "wasm32") {
+        return WASM_HASH_LIMIT_MIB;
+    }
     let half = physical_memory_mib().map_or(MAX_HASH_MIB, |m| (m / 2).max(1));
     MAX_HASH_MIB.min(half)
 }
@@ -483,9 +491,10 @@ impl Engine {
     }
 
     /// Run a long command (perft, bench) in the background, like a search:
-    /// `stop` sets the flag it is given and waits for it to return. If no
-    /// thread can be started it runs here, unstoppable.
-    pub fn spawn_task(&mut self, task: impl FnOnce(&AtomicBool) + Send + 'static) {
+    /// `stop` sets the flag its probe reads and waits for it to return. If
+    /// no thread can be started (WebAssembly) it runs here, and its probe
+    /// is the host's stop probe, as a search's is.
+    pub fn spawn_task(&mut self, task: impl FnOnce(&dyn Fn() -> bool) + Send + 'static) {
         self.stop();
         let flag = Arc::new(AtomicBool::new(false));
         let seen = Arc::clone(&flag);
@@ -496,7 +505,7 @@ impl Engine {
             .stack_size(search::SEARCH_STACK)
             .spawn(move || {
                 if let Some(t) = mine.lock().ok().and_then(|mut t| t.take()) {
-                    t(&seen);
+                    t(&|| seen.load(Ordering::Relaxed));
                 }
             });
         match spawned {
@@ -508,7 +517,7 @@ impl Engine {
             }
             Err(_) => {
                 if let Some(t) = slot.lock().ok().and_then(|mut t| t.take()) {
-                    t(&AtomicBool::new(false));
+                    t(&crate::search::host::stop_requested);
                 }
             }
         }

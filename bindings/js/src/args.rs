@@ -1,0 +1,40 @@
+//! Arguments as JavaScript sends them: any value at all. A parameter
+//! declared `&str` let wasm-bindgen's glue read a number, object, Symbol or
+//! BigInt as a string's memory and end in a trap, and read a function as
+//! ""; so every string arrives as a `JsValue`, and anything but a string is
+//! a `TypeError` naming the argument and what it was.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    /// JavaScript's own `TypeError`.
+    #[wasm_bindgen(js_name = TypeError)]
+    pub type TypeError;
+
+    #[wasm_bindgen(constructor, js_class = "TypeError")]
+    fn new(message: &str) -> TypeError;
+}
+
+/// A `TypeError` with this message, to throw.
+pub(crate) fn type_error(message: &str) -> JsValue {
+    TypeError::new(message).into()
+}
+
+/// The string `value`, or a `TypeError` naming `what`.
+pub(crate) fn text(value: &JsValue, what: &str) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| {
+        let kind = value.js_typeof().as_string().unwrap_or_default();
+        let kind = if value.is_null() { "null" } else { &kind };
+        type_error(&format!("{what} must be a string, not {kind}"))
+    })
+}
+
+/// A string that may be left out (`undefined` or `null`).
+pub(crate) fn optional_text(value: &JsValue, what: &str) -> Result<Option<String>, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        Ok(None)
+    } else {
+        text(value, what).map(Some)
+    }
+}
