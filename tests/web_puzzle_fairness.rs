@@ -7,39 +7,10 @@
 
 mod common;
 
-use common::http::json_call;
+use common::puzzle_api::{player, post, server};
 use humpty::web::db::DbPath;
-use humpty::web::{RateLimit, ServeConfig, Server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-
-fn server() -> Server {
-    Server::start(&ServeConfig {
-        port: 0,
-        db: DbPath::Memory,
-        rate_limit: RateLimit {
-            burst: 10_000,
-            per_minute: 10_000,
-        },
-        step_rate_limit: RateLimit {
-            burst: 10_000,
-            per_minute: 10_000,
-        },
-        ..ServeConfig::default()
-    })
-    .expect("server starts")
-}
-
-fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    json_call(addr, "POST", path, body)
-}
-
-fn player(addr: SocketAddr) -> String {
-    post(addr, "/api/puzzles/player", json!({})).1["player"]
-        .as_str()
-        .unwrap()
-        .to_string()
-}
 
 fn me(addr: SocketAddr, key: &str) -> Value {
     post(addr, "/api/puzzles/me", json!({ "player": key })).1
@@ -75,7 +46,7 @@ fn solve(addr: SocketAddr, attempt: &Value) -> Value {
 
 #[test]
 fn the_daily_puzzle_solved_thirty_times_is_rated_once() {
-    let s = server();
+    let s = server(DbPath::Memory);
     let a = s.addr();
     let key = player(a);
     let first = next(a, json!({"player": key, "daily": true}));
@@ -99,7 +70,7 @@ fn the_daily_puzzle_solved_thirty_times_is_rated_once() {
 
 #[test]
 fn a_player_has_one_open_attempt_and_a_reload_resumes_it() {
-    let s = server();
+    let s = server(DbPath::Memory);
     let a = s.addr();
     let key = player(a);
     let mut ids = Vec::new();
@@ -138,7 +109,7 @@ fn a_player_has_one_open_attempt_and_a_reload_resumes_it() {
 
 #[test]
 fn leaving_after_a_move_or_a_hint_is_a_failed_attempt_once() {
-    let s = server();
+    let s = server(DbPath::Memory);
     let a = s.addr();
     let key = player(a);
     let start = me(a, &key)["rating"].as_f64().unwrap();
@@ -167,7 +138,7 @@ fn leaving_after_a_move_or_a_hint_is_a_failed_attempt_once() {
 
 #[test]
 fn a_final_move_refused_by_the_database_may_be_sent_again_and_is_judged_once() {
-    let s = server();
+    let s = server(DbPath::Memory);
     let a = s.addr();
     let key = player(a);
     let p = next(a, json!({"player": key, "theme": "mateIn2"}));

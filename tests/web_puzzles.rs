@@ -6,33 +6,10 @@
 mod common;
 
 use common::http::json_call;
+use common::puzzle_api::{player, post, server};
 use humpty::web::db::DbPath;
-use humpty::web::{RateLimit, ServeConfig, Server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
-
-fn server(db: DbPath) -> Server {
-    Server::start(&ServeConfig {
-        port: 0,
-        db,
-        rate_limit: RateLimit {
-            burst: 10_000,
-            per_minute: 10_000,
-        },
-        ..ServeConfig::default()
-    })
-    .expect("server starts")
-}
-
-fn post(addr: SocketAddr, path: &str, body: Value) -> (u16, Value) {
-    json_call(addr, "POST", path, body)
-}
-
-fn player(addr: SocketAddr) -> String {
-    let (status, v) = post(addr, "/api/puzzles/player", json!({}));
-    assert_eq!(status, 201, "{v}");
-    v["player"].as_str().unwrap().to_string()
-}
 
 fn rating(addr: SocketAddr, key: &str) -> f64 {
     post(addr, "/api/puzzles/me", json!({ "player": key })).1["rating"]

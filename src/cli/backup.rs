@@ -4,7 +4,7 @@
 
 use super::io::{out, path_parser};
 use clap::{Arg, ArgMatches, Command};
-use humpty::web::backup::{backup as take, Via};
+use humpty::web::backup_socket::{take_backup, Via};
 use humpty::web::db::DbPath;
 use std::path::Path;
 
@@ -29,7 +29,7 @@ pub fn backup(m: &ArgMatches) -> Result<(), String> {
         return Err("an in-memory database cannot be backed up".into());
     };
     let dest = m.get_one::<String>("out").expect("required");
-    let (via, bytes) = take(&db, Path::new(dest)).map_err(|e| e.to_string())?;
+    let (via, bytes) = take_backup(&db, Path::new(dest)).map_err(|e| e.to_string())?;
     let by = match via {
         Via::Server => "by the running server",
         Via::Direct => "with no server running",

@@ -145,39 +145,3 @@ pub fn copy_idle(conn: &Connection, out: &Path) -> Result<u64, BackupError> {
     copy_database(conn, out)?;
     check_copy(out)
 }
-
-/// Who took a backup.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Via {
-    /// The server that holds the file, while it served.
-    Server,
-    /// This process: no server held the file.
-    Direct,
-}
-
-/// Back the file `db` up into `out`: through the server that holds it, or
-/// directly when none does. The copy's size in bytes.
-pub fn backup(db: &Path, out: &Path) -> Result<(Via, u64), BackupError> {
-    let out = output_path(db, out)?;
-    if !db.is_file() {
-        return Err(BackupError::Source(format!(
-            "no game database at {}",
-            db.display()
-        )));
-    }
-    match super::dbfile::FileGuard::take(db) {
-        Ok(_guard) => {
-            let conn = Connection::open(db)
-                .and_then(|c| {
-                    c.execute_batch("PRAGMA locking_mode = EXCLUSIVE;")
-                        .map(|()| c)
-                })
-                .map_err(|e| BackupError::Source(format!("cannot open {}: {e}", db.display())))?;
-            Ok((Via::Direct, copy_idle(&conn, &out)?))
-        }
-        Err(super::dberror::DbError::InUse(_)) => {
-            Ok((Via::Server, super::backup_socket::ask(db, &out)?))
-        }
-        Err(e) => Err(BackupError::Source(e.to_string())),
-    }
-}

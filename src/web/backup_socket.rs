@@ -1,7 +1,8 @@
-//! The backup request between `humpty backup` and the server holding the
-//! file: one line `backup PATH` over a Unix socket beside the database,
-//! answered `ok BYTES` or `error MESSAGE`. Every read is bounded in size
-//! and time; requests are taken one at a time.
+//! `humpty backup`'s way to a copy: through the server holding the file,
+//! by one line `backup PATH` over a Unix socket beside the database,
+//! answered `ok BYTES` or `error MESSAGE`, or directly when no server holds
+//! it. Every read is bounded in size and time; requests are taken one at a
+//! time.
 
 use super::backup::{check_copy, socket_path, BackupError};
 use std::io::{BufRead, BufReader, Read, Write};
@@ -142,4 +143,38 @@ pub fn ask(db: &Path, _out: &Path) -> Result<u64, BackupError> {
         "{} is held by a running server, and backups while serving need Unix sockets: stop the server for the backup",
         db.display()
     )))
+}
+
+/// Who took a backup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Via {
+    /// The server that holds the file, while it served.
+    Server,
+    /// This process: no server held the file.
+    Direct,
+}
+
+/// Back the file `db` up into `out`: through the server that holds it, or
+/// directly when none does. The copy's size in bytes.
+pub fn take_backup(db: &Path, out: &Path) -> Result<(Via, u64), BackupError> {
+    let out = super::backup::output_path(db, out)?;
+    if !db.is_file() {
+        return Err(BackupError::Source(format!(
+            "no game database at {}",
+            db.display()
+        )));
+    }
+    match super::dbfile::FileGuard::take(db) {
+        Ok(_guard) => {
+            let conn = rusqlite::Connection::open(db)
+                .and_then(|c| {
+                    c.execute_batch("PRAGMA locking_mode = EXCLUSIVE;")
+                        .map(|()| c)
+                })
+                .map_err(|e| BackupError::Source(format!("cannot open {}: {e}", db.display())))?;
+            Ok((Via::Direct, super::backup::copy_idle(&conn, &out)?))
+        }
+        Err(super::dberror::DbError::InUse(_)) => Ok((Via::Server, ask(db, &out)?)),
+        Err(e) => Err(BackupError::Source(e.to_string())),
+    }
 }

@@ -3,6 +3,7 @@
 
 pub mod http;
 pub mod process;
+pub mod puzzle_api;
 pub mod served_page;
 pub mod webdriver;
 
