@@ -11,7 +11,7 @@ use common::pos_of;
 use humpty::engine::Engine;
 use humpty::puzzles::candidates::Kind;
 use humpty::puzzles::csv::HEADER;
-use humpty::puzzles::prove::{prove, verify, Rejection};
+use humpty::puzzles::prove::{clearly_winning, prove, verify, Rejection};
 use humpty::puzzles::themes::tag;
 use humpty::Position;
 use std::collections::BTreeMap;
@@ -71,6 +71,32 @@ fn two_equally_good_winning_moves_are_not_a_puzzle() {
     let proof = prove(e, &pos, Kind::Advantage, NODES).expect("a puzzle");
     assert_eq!(proof.line[0], moves(&pos, &["a1a5"])[0]);
     assert!(tag(&pos, &proof.line).contains(&"hangingPiece"));
+}
+
+#[test]
+fn a_puzzle_ends_clearly_winning_not_merely_level() {
+    // Rxa5 wins a Queen from a Rook down: clearly winning.
+    let queen = pos_of(
+        &["kl8", "pk7", "pl7", "qa5", "Ra1", "Kf1", "Pb2", "Pc2"],
+        'w',
+    );
+    let e = &mut engine();
+    assert_eq!(
+        clearly_winning(e, &queen, &moves(&queen, &["a1a5"]), NODES),
+        Ok(())
+    );
+    // Rxa5 wins back a Pawn a Pawn down: level, the only move to stay so,
+    // which lichess-puzzler does not count as a puzzle (issue 46).
+    let pawn = pos_of(
+        &[
+            "kl8", "pk7", "pl7", "rh8", "pa5", "Ra1", "Kf1", "Pb2", "Pc2",
+        ],
+        'w',
+    );
+    assert_eq!(
+        clearly_winning(e, &pawn, &moves(&pawn, &["a1a5"]), NODES),
+        Err(Rejection::NotWinning)
+    );
 }
 
 #[test]

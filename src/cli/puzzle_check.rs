@@ -1,25 +1,33 @@
 //! `humpty puzzles --check FILE.csv`: prove a puzzle file's solutions
 //! again, each on a fresh engine (an empty hash table, so the answer does
 //! not hang on what was searched before) at `--nodes` and at a third of
-//! it, and write the puzzles that pass both to `--out`, in their order.
+//! it, and an advantage puzzle's end as clearly winning at `--nodes`;
+//! write the puzzles that pass to `--out`, in their order, and say how
+//! many failed and why.
 
 use super::io::{read_text, say};
 use humpty::engine::Engine;
 use humpty::puzzles::csv::{parse_row, Row, HEADER};
-use humpty::puzzles::prove::verify;
+use humpty::puzzles::prove::{clearly_winning, verify, Rejection};
 use std::io::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 
-/// Whether `r` is proved again at `nodes` and at a third of it.
-fn passes(engine: &mut Engine, r: &Row, nodes: u64) -> bool {
+/// Whether `r` is proved again at `nodes` and at a third of it, and, an
+/// advantage puzzle, ends clearly winning at `nodes`; else why not.
+fn passes(engine: &mut Engine, r: &Row, nodes: u64) -> Result<(), Rejection> {
     let mut after = r.start.clone();
     after.make_move(r.moves[0]);
     let mate = r.themes.iter().any(|t| t.starts_with("mateIn"));
-    [nodes, (nodes / 3).max(1)].iter().all(|&n| {
+    for n in [nodes, (nodes / 3).max(1)] {
         engine.new_game();
-        verify(engine, &after, &r.moves[1..], mate, n).is_ok()
-    })
+        verify(engine, &after, &r.moves[1..], mate, n)?;
+    }
+    if !mate {
+        engine.new_game();
+        clearly_winning(engine, &after, &r.moves[1..], nodes)?;
+    }
+    Ok(())
 }
 
 /// Check every puzzle of `path`; write those that pass to `out_path`.
@@ -40,7 +48,7 @@ pub fn check(path: &str, out_path: &str, nodes: u64, workers: usize) -> Result<(
     }
     let rows = Arc::new(rows);
     let next = Arc::new(AtomicUsize::new(0));
-    let (tx, rx) = mpsc::channel::<(usize, bool)>();
+    let (tx, rx) = mpsc::channel::<(usize, Result<(), Rejection>)>();
     let handles: Vec<_> = (0..workers.clamp(1, rows.len().max(1)))
         .map(|_| {
             let (rows, next, tx) = (Arc::clone(&rows), Arc::clone(&next), tx.clone());
@@ -57,10 +65,11 @@ pub fn check(path: &str, out_path: &str, nodes: u64, workers: usize) -> Result<(
         })
         .collect();
     drop(tx);
-    let mut pass = vec![false; rows.len()];
-    for (i, ok) in rx {
-        pass[i] = ok;
+    let mut verdicts = vec![Err(Rejection::NoMate); rows.len()];
+    for (i, v) in rx {
+        verdicts[i] = v;
     }
+    let pass: Vec<bool> = verdicts.iter().map(Result::is_ok).collect();
     for h in handles {
         let _ = h.join();
     }
@@ -83,5 +92,20 @@ pub fn check(path: &str, out_path: &str, nodes: u64, workers: usize) -> Result<(
         rows.len(),
         (nodes / 3).max(1)
     ));
+    let mut why: Vec<(&str, usize)> = Vec::new();
+    for r in verdicts.iter().filter_map(|v| v.err()) {
+        match why.iter_mut().find(|(w, _)| *w == r.word()) {
+            Some(slot) => slot.1 += 1,
+            None => why.push((r.word(), 1)),
+        }
+    }
+    if !why.is_empty() {
+        let text: Vec<String> = why.iter().map(|(w, n)| format!("{n} {w}")).collect();
+        say(format!(
+            "{} failed: {}",
+            rows.len() - kept.len(),
+            text.join(", ")
+        ));
+    }
     Ok(())
 }

@@ -9,7 +9,8 @@
 //!   more than `MARGIN`. The line goes on while that holds and ends on a
 //!   solver move that had an alternative; the solver must then be more
 //!   than `MIN_GAIN` pawns better off in material than at the start, after
-//!   the opponent's best reply (a gain that stays won).
+//!   the opponent's best reply (a gain that stays won), and clearly
+//!   winning after the line by lichess-puzzler's rule (`clearly_winning`).
 
 use super::{candidates::Kind, chances, material};
 use crate::engine::{Engine, GoParams, Score, MATE};
@@ -21,6 +22,12 @@ use crate::rules::position::{Outcome, Position};
 pub const MARGIN: f64 = 0.42;
 /// The least material gain, in pawns, of an advantage puzzle.
 pub const MIN_GAIN: f64 = 1.0;
+/// The least score, in centipawns from the solver's view after the line,
+/// of an advantage puzzle (lichess-puzzler: clearly winning)...
+pub const CLEARLY_WINNING_CP: i32 = 400;
+/// ...or of one where the solver was behind in material at the start, by
+/// at least a pawn (lichess-puzzler accepts a smaller edge won from behind).
+pub const WINNING_FROM_BEHIND_CP: i32 = 200;
 /// Most solver moves in an advantage puzzle.
 pub const MAX_ADVANTAGE_MOVES: usize = 6;
 
@@ -39,6 +46,23 @@ pub enum Rejection {
     TooShort,
     /// The material gain does not reach `MIN_GAIN`.
     SmallGain,
+    /// After the line the solver is not clearly winning.
+    NotWinning,
+}
+
+impl Rejection {
+    /// A word for reports (`humpty puzzles --check`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Rejection::NotUnique => "not unique",
+            Rejection::NoMate => "no mate",
+            Rejection::BecameMate => "became a mate",
+            Rejection::Repetition => "repetition",
+            Rejection::TooShort => "too short",
+            Rejection::SmallGain => "small gain",
+            Rejection::NotWinning => "not clearly winning",
+        }
+    }
 }
 
 /// The best and second-best moves of a position, with their scores from
@@ -254,11 +278,55 @@ fn prove_advantage(engine: &mut Engine, start: &Position, nodes: u64) -> Result<
             line.extend(answer);
         }
     }
+    clearly_winning(engine, start, &line, nodes)?;
+    let mut line = Vec::new();
+    for (i, (pair, answer)) in steps.iter().enumerate() {
+        line.push(pair.best.0);
+        if i + 1 < steps.len() {
+            line.extend(answer);
+        }
+    }
     Ok(Proof {
         line,
         mate: false,
         first: steps.swap_remove(0).0,
     })
+}
+
+/// lichess-puzzler's rule for the end of an advantage puzzle: after the
+/// solver's last move of `line` (from `start`, the solver to move), the
+/// opponent's best at `nodes` leaves the solver mating, or at least
+/// `CLEARLY_WINNING_CP` better, or `WINNING_FROM_BEHIND_CP` when the solver
+/// started a pawn or more behind in material.
+pub fn clearly_winning(
+    engine: &mut Engine,
+    start: &Position,
+    line: &[Move],
+    nodes: u64,
+) -> Result<(), Rejection> {
+    let solver = start.side_to_move();
+    let mut end = start.clone();
+    for &m in line {
+        end.make_move(m);
+    }
+    // The line ends on a solver move: the opponent is to move, and its
+    // score turned round is the solver's (search values are centipawns,
+    // a mate far past any threshold).
+    let score = match end.outcome() {
+        Some(Outcome::Checkmate { .. }) => return Ok(()),
+        Some(_) => 0,
+        None => -search(engine, &end, Vec::new(), nodes).score,
+    };
+    let need = if material::diff(start, solver) <= -1.0 {
+        WINNING_FROM_BEHIND_CP
+    } else {
+        CLEARLY_WINNING_CP
+    };
+    if score >= need {
+        Ok(())
+    } else {
+        Err(Rejection::NotWinning)
+    }
 }
 
 /// Check a puzzle's given solution again at `nodes`: each solver move is
