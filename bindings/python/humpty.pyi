@@ -18,6 +18,19 @@ NOTATION_SAN: int
 """Standard algebraic notation (``Nd2``, ``b8=Q+``), 1."""
 NOTATION_LAN: int
 """Long algebraic notation (``Nb1-d2``, ``b7-b8=Q+``), 2."""
+NOTATION_SHOGI_HOSKING: int
+NOTATION_SHOGI_HODGES: int
+NOTATION_SHOGI_HODGES_NUMBER: int
+NOTATION_JANGGI: int
+NOTATION_XIANGQI_WXF: int
+NOTATION_THAI_SAN: int
+NOTATION_THAI_LAN: int
+"""Other games' notations (3 to 9, pyffish's codes): asking for one raises ``error``."""
+FEN_INVALID_PROMOTED_PIECE: int
+"""pyffish's code -12 (no man of this game is shown promoted)."""
+
+class error(ValueError):
+    """pyffish's exception: what every bad input raises."""
 
 def version() -> Tuple[int, int, int]:
     """The package's version as (major, minor, patch)."""
@@ -45,6 +58,12 @@ def captures_to_hand(variant: str) -> bool:
 
 def legal_moves(variant: str, fen: str, moves: List[str], chess960: bool = False) -> List[str]:
     """The legal moves after ``moves`` are played from ``fen`` (empty FEN: the start)."""
+
+def get_fog_fen(fen: str, variant: str, chess960: bool = False) -> str:
+    """The FEN as the side to move sees it in Fog of War: unseen squares are ``*``."""
+
+def piece_to_partner(variant: str, fen: str, moves: List[str], chess960: bool = False) -> str:
+    """The letter of the man the last move captured (``""`` if none), as pyffish answers."""
 
 def get_fen(variant: str, fen: str, moves: List[str], chess960: bool = False, sfen: bool = False,
             show_promoted: bool = False, count_started: int = 0) -> str:

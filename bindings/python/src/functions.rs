@@ -100,9 +100,43 @@ fn get_fen(
     show_promoted: bool,
     count_started: i64,
 ) -> PyResult<String> {
-    // Shogi's SFEN, promoted-piece marks and counting rules do not apply.
-    let _ = (sfen, show_promoted, count_started);
+    if sfen {
+        return Err(value_error(
+            "sfen: shogi's FEN has no form for this game's men; ask with sfen=False",
+        ));
+    }
+    // No man shows a promotion and no count is kept: the FEN is the same.
+    let _ = (show_promoted, count_started);
     Ok(position(variant, fen, &moves, chess960)?.to_fen())
+}
+
+/// The FEN as the side to move sees it in Fog of War (pyffish's
+/// `get_fog_fen`): unseen squares are `*`.
+#[pyfunction]
+#[pyo3(signature = (fen, variant, chess960 = false))]
+fn get_fog_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<String> {
+    Ok(compat::fog_fen(&position(variant, fen, &[], chess960)?))
+}
+
+/// pyffish's `piece_to_partner`: the letter of the man the last move
+/// captured (what a bughouse partner would receive), `""` after a move that
+/// captured nothing.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn piece_to_partner(
+    variant: &str,
+    fen: &str,
+    moves: Vec<String>,
+    chess960: bool,
+) -> PyResult<String> {
+    let after = position(variant, fen, &moves, chess960)?;
+    let Some((_, earlier)) = moves.split_last() else {
+        return Ok(String::new());
+    };
+    let before = position(variant, fen, earlier, chess960)?;
+    Ok(compat::captured_man(&before, &after)
+        .map(String::from)
+        .unwrap_or_default())
 }
 
 #[pyfunction]
@@ -236,6 +270,8 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(gives_check, m)?)?;
     m.add_function(wrap_pyfunction!(is_capture, m)?)?;
     m.add_function(wrap_pyfunction!(game_result, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fog_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_to_partner, m)?)?;
     m.add_function(wrap_pyfunction!(is_immediate_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
@@ -246,5 +282,19 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NOTATION_DEFAULT", 0)?;
     m.add("NOTATION_SAN", 1)?;
     m.add("NOTATION_LAN", 2)?;
+    // The other games' notations, by pyffish's codes: a move asked in one
+    // of them raises `error` naming the three this game is written in.
+    for (name, code) in [
+        ("NOTATION_SHOGI_HOSKING", 3),
+        ("NOTATION_SHOGI_HODGES", 4),
+        ("NOTATION_SHOGI_HODGES_NUMBER", 5),
+        ("NOTATION_JANGGI", 6),
+        ("NOTATION_XIANGQI_WXF", 7),
+        ("NOTATION_THAI_SAN", 8),
+        ("NOTATION_THAI_LAN", 9),
+    ] {
+        m.add(name, code)?;
+    }
+    m.add("FEN_INVALID_PROMOTED_PIECE", -12)?;
     Ok(())
 }

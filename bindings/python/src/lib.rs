@@ -9,17 +9,31 @@ mod board;
 mod engine;
 mod functions;
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// A Rust error as the `ValueError` Python code expects.
+/// pyffish's exception, under pyffish's own (lower-case) name.
+mod exception {
+    #![allow(non_camel_case_types)]
+    use pyo3::exceptions::PyValueError;
+    pyo3::create_exception!(
+        humpty,
+        error,
+        PyValueError,
+        "pyffish's `error`: what humpty raises for bad input (a ValueError too)."
+    );
+}
+use exception::error;
+
+/// A Rust error as the exception Python code expects: `humpty.error`,
+/// which is pyffish's name for it and a `ValueError`.
 pub(crate) fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    error::new_err(e.to_string())
 }
 
 #[pymodule]
 #[pyo3(name = "humpty")]
 fn humpty_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("error", m.py().get_type::<error>())?;
     functions::register(m)?;
     board::register(m)?;
     engine::register(m)?;

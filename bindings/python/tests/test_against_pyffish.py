@@ -104,3 +104,40 @@ def test_game_result_answers_as_pyffish_on_random_games():
             board.push(rng.choice(both))
     mate = "k11/12/1K10/12/12/12/12/11R w - - 0 1"
     assert humpty.game_result(V, mate, ["l1l8"]) == pyffish.game_result(V, mate, ["l1l8"])
+
+
+def test_every_public_name_of_pyffish_is_here():
+    theirs = {n for n in dir(pyffish) if not n.startswith("_")}
+    ours = {n for n in dir(humpty) if not n.startswith("_")}
+    assert theirs - ours == set()
+    for name in theirs:
+        if name.isupper():
+            assert getattr(humpty, name) == getattr(pyffish, name), name
+    assert issubclass(humpty.error, ValueError)
+    with pytest.raises(humpty.error):
+        humpty.legal_moves(V, "not a fen", [])
+
+
+def test_fog_fen_and_partner_answer_as_pyffish_on_random_games():
+    rng = random.Random(8)
+    compared = 0
+    for _ in range(20):
+        board = humpty.Board()
+        while board.ply < 60 and not board.is_game_over():
+            moves = board.move_stack
+            ours = set(board.legal_moves())
+            if ours != set(pyffish.legal_moves(V, START, moves)):
+                break  # the Frog's rules: pyffish would see other squares
+            fen = board.fen()
+            assert humpty.get_fog_fen(fen, V) == pyffish.get_fog_fen(fen, V)
+            assert humpty.piece_to_partner(V, START, moves) == pyffish.piece_to_partner(V, START, moves)
+            compared += 1
+            board.push(rng.choice(sorted(ours)))
+    assert compared > 100
+
+
+def test_sfen_is_refused_not_ignored():
+    with pytest.raises(humpty.error, match="sfen"):
+        humpty.get_fen(V, START, [], False, True)
+    with pytest.raises(humpty.error, match="notation"):
+        humpty.get_san(V, START, "a3a4", False, humpty.NOTATION_XIANGQI_WXF)

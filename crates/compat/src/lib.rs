@@ -10,11 +10,13 @@ mod board;
 mod end;
 mod error;
 mod fen_code;
+mod fog;
 
 pub use board::Board;
 pub use end::{game_result, has_insufficient_material, immediate_end, optional_end};
 pub use error::CompatError;
 pub use fen_code::{fen_code, FenCode};
+pub use fog::{captured_man, fog_fen};
 
 use humpty_rules::{Move, Position};
 
