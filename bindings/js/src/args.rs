@@ -38,3 +38,11 @@ pub(crate) fn optional_text(value: &JsValue, what: &str) -> Result<Option<String
         text(value, what).map(Some)
     }
 }
+
+/// A variant argument: left out, `""` (ffish's default variant) or
+/// `"humpty"`; another name is an `Error` naming the variants known.
+pub(crate) fn check_variant(value: &JsValue) -> Result<(), JsValue> {
+    let name = optional_text(value, "variant")?.filter(|v| !v.is_empty());
+    humpty_compat::check_variant(name.as_deref().unwrap_or(humpty_compat::VARIANT))
+        .map_err(|e| crate::js_error(e).into())
+}

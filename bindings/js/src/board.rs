@@ -1,7 +1,7 @@
 //! ffish's `Board` for the variant "humpty": humpty-compat's board behind
 //! ffish's method names, argument conventions and return values.
 
-use crate::args::{optional_text, text};
+use crate::args::{check_variant, optional_text, text};
 use crate::js_error;
 use humpty_compat::{self as compat, Notation};
 use humpty_rules::{Color, Position};
@@ -21,14 +21,13 @@ fn notation(code: Option<i32>) -> Result<Notation, JsError> {
 #[wasm_bindgen]
 impl Board {
     /// `new Board(variant, fen?, is960?)`: the start position, or `fen`.
+    /// `is960` is accepted and changes nothing: this game has no Chess960
+    /// form, and a throwing constructor left clients with a dead board.
     #[wasm_bindgen(constructor)]
     pub fn new(variant: JsValue, fen: JsValue, is960: Option<bool>) -> Result<Board, JsValue> {
-        let variant = optional_text(&variant, "variant")?;
+        check_variant(&variant)?;
         let fen = optional_text(&fen, "fen")?;
-        compat::check_variant(variant.as_deref().unwrap_or(compat::VARIANT)).map_err(js_error)?;
-        if is960 == Some(true) {
-            return Err(js_error("humpty has no Chess960 form: is960 must be false").into());
-        }
+        let _ = is960;
         let inner = compat::Board::new(fen.as_deref().unwrap_or("")).map_err(js_error)?;
         Ok(Board { inner })
     }
@@ -206,12 +205,13 @@ impl Board {
         self.inner.result(claim_draw.unwrap_or(false)).to_string()
     }
 
-    /// The squares of the men giving check, space-separated.
+    /// The square of the King in check, as ffish gives it (`""` with no
+    /// check).
     #[wasm_bindgen(js_name = checkedPieces)]
     pub fn checked_pieces(&self) -> String {
         let squares: Vec<String> = self
             .inner
-            .checkers()
+            .checked_kings()
             .iter()
             .map(|s| s.to_string())
             .collect();

@@ -13,7 +13,7 @@ mod game;
 pub use board::Board;
 pub use game::Game;
 
-use args::{optional_text, text};
+use args::{check_variant, text};
 use humpty_compat as compat;
 use humpty_rules::Position;
 use wasm_bindgen::prelude::*;
@@ -41,7 +41,8 @@ pub fn info() -> String {
 /// The FEN of the starting array.
 #[wasm_bindgen(js_name = startingFen)]
 pub fn starting_fen(variant: JsValue) -> Result<String, JsValue> {
-    compat::check_variant(&text(&variant, "variant")?).map_err(js_error)?;
+    text(&variant, "variant")?;
+    check_variant(&variant)?;
     Ok(Position::START_FEN.to_string())
 }
 
@@ -53,8 +54,7 @@ pub fn validate_fen(
     chess960: Option<bool>,
 ) -> Result<i32, JsValue> {
     let fen = text(&fen, "fen")?;
-    let variant = optional_text(&variant, "variant")?;
-    compat::check_variant(variant.as_deref().unwrap_or(compat::VARIANT)).map_err(js_error)?;
+    check_variant(&variant)?;
     let _ = chess960;
     Ok(compat::fen_code(&fen))
 }
@@ -62,7 +62,8 @@ pub fn validate_fen(
 /// False: captured men leave the game.
 #[wasm_bindgen(js_name = capturesToHand)]
 pub fn captures_to_hand(variant: JsValue) -> Result<bool, JsValue> {
-    compat::check_variant(&text(&variant, "variant")?).map_err(js_error)?;
+    text(&variant, "variant")?;
+    check_variant(&variant)?;
     Ok(false)
 }
 

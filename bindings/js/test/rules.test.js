@@ -82,7 +82,9 @@ test('ffish conventions', async () => {
   assert.equal(mate.sanMove('l1l8'), 'Rl8#');
   assert.ok(mate.isCapture('l1l8') === false);
   mate.push('l1l8');
-  assert.deepEqual([mate.isGameOver(), mate.result(), mate.isCheck(), mate.legalMoves(), mate.checkedPieces()], [true, '1-0', true, '', 'l8']);
+  assert.deepEqual([mate.isGameOver(), mate.result(), mate.isCheck(), mate.legalMoves(), mate.checkedPieces()], [true, '1-0', true, '', 'a8']);
+  // ffish's checkedPieces is the King in check, not the man giving it.
+  assert.equal(new Board('humpty').checkedPieces(), '');
   const bare = new Board('humpty', '6k5/12/12/12/12/12/12/6K5 w - - 0 1');
   assert.deepEqual([bare.isGameOver(), bare.result(), bare.isInsufficientMaterial(), bare.hasInsufficientMaterial(true)], [true, '1/2-1/2', true, true]);
   const stale = new Board('humpty', 'k11/2K9/1Q10/12/12/12/12/12 b - - 0 1');
@@ -128,13 +130,18 @@ test('bad input: what ffish returns, or an Error where ffish crashes', () => {
   assert.throws(() => board.sanMove('a3a4', 7), /notation/);
   assert.throws(() => new Board('chess'), /unknown variant 'chess'.*humpty/);
   assert.throws(() => new Board('humpty', 'x'), /invalid FEN/);
-  assert.throws(() => new Board('humpty', START, true), /Chess960/);
+  // The "Fischer Random" box: accepted, the normal game (there is no 960).
+  const random = new Board('humpty', START, true);
+  assert.deepEqual([random.fen(), random.is960()], [START, false]);
+  // "" is ffish's default variant, here humpty.
+  assert.equal(new Board('').fen(), START);
+  assert.deepEqual([ffish.startingFen(''), ffish.capturesToHand(''), ffish.validateFen(START, '')], [START, false, 1]);
   assert.throws(() => ffish.startingFen('xiangqi'), /unknown variant/);
   assert.throws(() => ffish.validateFen(START, 'xiangqi'), /unknown variant/);
   assert.throws(() => ffish.readGamePGN(''), /no game/);
   assert.throws(() => ffish.readGamePGN('[Variant "chess"]\n\n1. e4 *'), /unknown variant 'chess'/);
   assert.throws(() => ffish.readGamePGN('[FEN "bad"]\n\n1. e4 *'), /FEN/);
-  assert.equal(ffish.validateFen('\u{1F600}', 'humpty'), -8);
+  assert.equal(ffish.validateFen('\u{1F600}', 'humpty'), -10);
   const freed = new Board('humpty');
   freed.delete();
   assert.throws(() => freed.fen(), Error);

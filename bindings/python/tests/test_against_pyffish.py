@@ -141,3 +141,11 @@ def test_sfen_is_refused_not_ignored():
         humpty.get_fen(V, START, [], False, True)
     with pytest.raises(humpty.error, match="notation"):
         humpty.get_san(V, START, "a3a4", False, humpty.NOTATION_XIANGQI_WXF)
+
+
+def test_validate_fen_tells_a_bad_letter_before_a_bad_board():
+    # fairyground's piece editor finds a variant's men this way: a letter
+    # in a board of the wrong shape is -10 unless it is a man.
+    for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ":
+        fen = f"{c}/12 w - - 0 1"
+        assert humpty.validate_fen(fen, V) == pyffish.validate_fen(fen, V), c

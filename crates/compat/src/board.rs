@@ -1,10 +1,9 @@
 //! A game on one board, as both bindings' `Board` classes hold it: where it
 //! started, the moves played, where it stands, and what ffish and
-//! python-chess ask of it (variations in SAN, checkers, the end of the
+//! python-chess ask of it (variations in SAN, the King in check, the end of the
 //! game, text diagrams).
 
 use crate::{immediate_end, optional_end, start, CompatError, Notation};
-use humpty_rules::attack::attackers;
 use humpty_rules::result::UNFINISHED;
 use humpty_rules::{Color, Move, Outcome, Position, Square};
 
@@ -126,20 +125,15 @@ impl Board {
         Ok(out.join(" "))
     }
 
-    /// The squares of the men giving check.
-    pub fn checkers(&self) -> Vec<Square> {
-        let mut found = arrayvec::ArrayVec::<u8, 64>::new();
-        let king = self.pos.king_square(self.pos.side_to_move());
-        attackers(
-            self.pos.board(),
-            king.mailbox(),
-            !self.pos.side_to_move(),
-            &mut found,
-        );
-        found
-            .iter()
-            .filter_map(|&s| Square::from_mailbox(usize::from(s)))
-            .collect()
+    /// ffish's `checkedPieces`: the square of the King in check (the side
+    /// to move's), none when there is no check.
+    pub fn checked_kings(&self) -> Vec<Square> {
+        let us = self.pos.side_to_move();
+        if self.pos.in_check() {
+            vec![self.pos.king_square(us)]
+        } else {
+            Vec::new()
+        }
     }
 
     /// ffish's `isGameOver`: no legal move or only the Kings left, and with

@@ -1,7 +1,7 @@
 //! pyffish's `validate_fen` codes (ffish's `validateFen` has the same), each
 //! humpty FEN error mapped to the nearest of them.
 
-use humpty_rules::{FenError, Position};
+use humpty_rules::{FenError, Piece, Position};
 
 /// Fairy-Stockfish's FEN validation results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,11 +34,25 @@ pub enum FenCode {
 }
 
 /// The code of `fen`: `FenCode::Ok as i32` (1) when humpty reads it.
+/// The faults are looked for in Fairy-Stockfish's order: the number of
+/// fields, then the board's characters, then its geometry and the rest
+/// (a client probing which letters are men relies on `Char` coming first).
 pub fn fen_code(fen: &str) -> i32 {
     match Position::from_fen(fen) {
         Ok(_) => FenCode::Ok as i32,
+        Err(e @ (FenError::Empty | FenError::TooManyFields(_))) => code_of(&e, fen) as i32,
+        Err(_) if bad_board_char(fen) => FenCode::Char as i32,
         Err(e) => code_of(&e, fen) as i32,
     }
+}
+
+/// A character of the board field that is no man's letter, digit or mark
+/// Fairy-Stockfish allows there (`/*+~[]-`).
+fn bad_board_char(fen: &str) -> bool {
+    let board = fen.split_whitespace().next().unwrap_or("");
+    board
+        .chars()
+        .any(|c| !(c.is_ascii_digit() || "/*+~[]-".contains(c) || Piece::from_letter(c).is_some()))
 }
 
 fn code_of(e: &FenError, fen: &str) -> FenCode {

@@ -14,6 +14,9 @@ fn fen_codes_are_pyffish_codes() {
         (&full("w KQkq - 0 1 extra"), -11),
         (&format!("12/{S} w - - 0 1"), -8),
         (&full("w KQkq - 0 1").replacen('r', "x", 1), -10),
+        // A bad character is told before a bad geometry, as ffish does.
+        (&format!("12/{S} w - - 0 1").replacen('r', "x", 1), -10),
+        ("\u{1F600}", -10),
         (&full("w KQkq - 0 1").replacen("/12/", "/13/", 1), -8),
         (&full("w KQkq - 0 1").replacen("/12/", "/11/", 1), -8),
         ("12/12/12/12/12/12/12/12 w - - 0 1", -3),
