@@ -25,7 +25,7 @@ NOTATION_JANGGI: int
 NOTATION_XIANGQI_WXF: int
 NOTATION_THAI_SAN: int
 NOTATION_THAI_LAN: int
-"""Other games' notations (3 to 9, pyffish's codes): asking for one raises ``error``."""
+"""Other games' notations (3 to 9, pyffish's codes): these men have no form there, so they answer in SAN."""
 FEN_INVALID_PROMOTED_PIECE: int
 """pyffish's code -12 (no man of this game is shown promoted)."""
 

@@ -14,6 +14,10 @@ extern "C" {
 
     #[wasm_bindgen(constructor, js_class = "TypeError")]
     fn new(message: &str) -> TypeError;
+
+    /// `Reflect.get`, to read an enum object's `value`.
+    #[wasm_bindgen(js_namespace = Reflect, js_name = get, catch)]
+    fn reflect_get(target: &JsValue, key: &JsValue) -> Result<JsValue, JsValue>;
 }
 
 /// A `TypeError` with this message, to throw.
@@ -45,4 +49,23 @@ pub(crate) fn check_variant(value: &JsValue) -> Result<(), JsValue> {
     let name = optional_text(value, "variant")?.filter(|v| !v.is_empty());
     humpty_compat::check_variant(name.as_deref().unwrap_or(humpty_compat::VARIANT))
         .map_err(|e| crate::js_error(e).into())
+}
+
+/// A notation argument as ffish clients pass it: left out, a code, or one
+/// of ffish's enum objects (`Notation.SAN`, whose `value` is the code).
+pub(crate) fn notation_code(value: &JsValue) -> Result<i64, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(0);
+    }
+    let code = if value.is_object() {
+        reflect_get(value, &JsValue::from_str("value"))?
+    } else {
+        value.clone()
+    };
+    match code.as_f64() {
+        Some(n) if n.fract() == 0.0 && (-1e9..=1e9).contains(&n) => Ok(n as i64),
+        _ => Err(type_error(
+            "notation must be a Notation (ffish's enum object) or its code",
+        )),
+    }
 }

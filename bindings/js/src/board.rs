@@ -1,7 +1,7 @@
 //! ffish's `Board` for the variant "humpty": humpty-compat's board behind
 //! ffish's method names, argument conventions and return values.
 
-use crate::args::{check_variant, optional_text, text};
+use crate::args::{check_variant, notation_code, optional_text, text};
 use crate::js_error;
 use humpty_compat::{self as compat, Notation};
 use humpty_rules::{Color, Position};
@@ -14,8 +14,8 @@ pub struct Board {
 }
 
 /// ffish's notation argument (`undefined`: the default, SAN).
-fn notation(code: Option<i32>) -> Result<Notation, JsError> {
-    Notation::from_code(i64::from(code.unwrap_or(0))).map_err(js_error)
+fn notation(code: &JsValue) -> Result<Notation, JsValue> {
+    Ok(Notation::from_code(notation_code(code)?).map_err(js_error)?)
 }
 
 #[wasm_bindgen]
@@ -128,9 +128,9 @@ impl Board {
 
     /// SAN (or LAN) of a legal wire move; `""` when it is not legal.
     #[wasm_bindgen(js_name = sanMove)]
-    pub fn san_move(&self, uci: JsValue, notation_code: Option<i32>) -> Result<String, JsValue> {
+    pub fn san_move(&self, uci: JsValue, notation_code: JsValue) -> Result<String, JsValue> {
         let uci = text(&uci, "uci")?;
-        let notation = notation(notation_code)?;
+        let notation = notation(&notation_code)?;
         Ok(compat::legal_move(self.pos(), &uci)
             .map(|m| notation.write(self.pos(), m))
             .unwrap_or_default())
@@ -142,11 +142,11 @@ impl Board {
     pub fn variation_san(
         &self,
         uci_moves: JsValue,
-        notation_code: Option<i32>,
+        notation_code: JsValue,
         move_numbers: Option<bool>,
     ) -> Result<String, JsValue> {
         let uci_moves = text(&uci_moves, "uciMoves")?;
-        let notation = notation(notation_code)?;
+        let notation = notation(&notation_code)?;
         Ok(self
             .inner
             .variation(&uci_moves, notation, move_numbers.unwrap_or(true))

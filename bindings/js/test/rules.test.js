@@ -68,6 +68,15 @@ test('ffish conventions', async () => {
   assert.equal(board.is960(), false);
   assert.equal(board.variationSan('b1d2 b8d7 d2b1'), '1. Nd2 Nd7 2. Nb1');
   assert.equal(board.variationSan('b1d2 b8d7', ffish.Notation.LAN), '1. Nb1-d2 Nb8-d7');
+  // ffish's enums are objects with a value, as embind makes them; a plain
+  // code works too, and other games' notations answer in SAN.
+  assert.equal(ffish.Notation.LAN.value, 2);
+  assert.equal(Object.keys(ffish.Notation).length, 10);
+  assert.deepEqual(Object.keys(ffish.Termination), ['ONGOING', 'CHECKMATE', 'STALEMATE',
+    'INSUFFICIENT_MATERIAL', 'N_MOVE_RULE', 'N_FOLD_REPETITION', 'VARIANT_END']);
+  assert.equal(board.sanMove('b1d2', 2), 'Nb1-d2');
+  for (const n of Object.values(ffish.Notation).slice(3)) assert.equal(board.sanMove('b1d2', n), 'Nd2');
+  assert.throws(() => board.sanMove('b1d2', 'LAN'), TypeError);
   assert.ok(board.push('a3a4'));
   assert.equal(board.variationSan('a6a5 c3c4'), '1...a5 2. c4');
   assert.deepEqual([board.turn(), board.gamePly(), board.fullmoveNumber(), board.halfmoveClock()], [false, 1, 1, 0]);
@@ -127,7 +136,7 @@ test('bad input: what ffish returns, or an Error where ffish crashes', () => {
   assert.throws(() => board.pop(), /empty/);
   assert.throws(() => board.setFen('garbage'), /invalid FEN/);
   assert.equal(board.fen(), START);
-  assert.throws(() => board.sanMove('a3a4', 7), /notation/);
+  assert.throws(() => board.sanMove('a3a4', 10), /notation/);
   assert.throws(() => new Board('chess'), /unknown variant 'chess'.*humpty/);
   assert.throws(() => new Board('humpty', 'x'), /invalid FEN/);
   // The "Fischer Random" box: accepted, the normal game (there is no 960).

@@ -139,8 +139,10 @@ def test_fog_fen_and_partner_answer_as_pyffish_on_random_games():
 def test_sfen_is_refused_not_ignored():
     with pytest.raises(humpty.error, match="sfen"):
         humpty.get_fen(V, START, [], False, True)
+    # Other games' notations have no form for these men: SAN.
+    assert humpty.get_san(V, START, "b1d2", False, humpty.NOTATION_XIANGQI_WXF) == "Nd2"
     with pytest.raises(humpty.error, match="notation"):
-        humpty.get_san(V, START, "a3a4", False, humpty.NOTATION_XIANGQI_WXF)
+        humpty.get_san(V, START, "a3a4", False, 10)
 
 
 def test_validate_fen_tells_a_bad_letter_before_a_bad_board():

@@ -122,7 +122,7 @@ BAD_CALLS = [
     ("get_san illegal", lambda: sf.get_san(VARIANT, START, "a3a6"), ValueError, "illegal"),
     ("get_san garbage", lambda: sf.get_san(VARIANT, START, "xx"), ValueError, "cannot read"),
     ("is_capture illegal", lambda: sf.is_capture(VARIANT, START, [], "a3a6"), ValueError, "illegal"),
-    ("notation", lambda: sf.get_san(VARIANT, START, "a3a4", False, 7), ValueError, "notation"),
+    ("notation", lambda: sf.get_san(VARIANT, START, "a3a4", False, 10), ValueError, "notation"),
     ("chess960", lambda: sf.legal_moves(VARIANT, START, [], True), ValueError, "Chess960"),
     ("moves is a str", lambda: sf.legal_moves(VARIANT, START, "a3a4"), TypeError, ""),
     ("move is an int", lambda: sf.legal_moves(VARIANT, START, [1]), TypeError, ""),

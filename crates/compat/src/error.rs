@@ -37,7 +37,7 @@ impl fmt::Display for CompatError {
             CompatError::SingleMove(e) => write!(f, "{e}"),
             CompatError::Notation(n) => write!(
                 f,
-                "notation {n} is not for this game (NOTATION_DEFAULT 0, NOTATION_SAN 1 or NOTATION_LAN 2)"
+                "notation {n} is no notation (Fairy-Stockfish's codes are 0 to 9; this game is written in SAN, or LAN with 2)"
             ),
         }
     }

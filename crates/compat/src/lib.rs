@@ -43,10 +43,13 @@ pub enum Notation {
 impl Notation {
     /// The notation of a pyffish/ffish code; the shogi, janggi, xiangqi and
     /// Thai notations have no meaning on this board and are refused.
+    /// Other games' notations (shogi's, janggi's, xiangqi's, Thai: codes 3
+    /// to 9) have no form for these men, so they answer in SAN: a client
+    /// that offers them all (fairyground) keeps a readable move list.
     pub fn from_code(code: i64) -> Result<Notation, CompatError> {
         match code {
             0 => Ok(Notation::Default),
-            1 => Ok(Notation::San),
+            1 | 3..=9 => Ok(Notation::San),
             2 => Ok(Notation::Lan),
             _ => Err(CompatError::Notation(code)),
         }

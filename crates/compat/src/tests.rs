@@ -75,7 +75,9 @@ fn notations_write_as_pyffish_does() {
     let start = Position::startpos();
     let m = legal_move(&start, "b1d2").unwrap();
     assert_eq!(Notation::Lan.write(&start, m), "Nb1-d2");
-    assert!(Notation::from_code(3).is_err());
+    // Other games' notations answer in SAN; a code that is none is an error.
+    assert_eq!(Notation::from_code(7), Ok(Notation::San));
+    assert!(Notation::from_code(10).is_err() && Notation::from_code(-1).is_err());
     assert!(legal_move(&start, "a3a6").is_err());
 }
 
