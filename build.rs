@@ -18,14 +18,27 @@ const PKG: [&str; 4] = [
 fn main() {
     let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
     let pkg = Path::new(&root).join("bindings/js/pkg");
-    println!("cargo:rerun-if-changed={}", pkg.display());
+    // Cargo counts a path that does not exist as changed, so watching the
+    // missing pkg/ made every build of a fresh clone run this again and
+    // relink. Without it, the folder that will hold it is watched (its
+    // scan sees pkg/ appear); with it, pkg/ and its files.
+    if pkg.is_dir() {
+        println!("cargo:rerun-if-changed={}", pkg.display());
+    } else {
+        println!(
+            "cargo:rerun-if-changed={}",
+            Path::new(&root).join("bindings/js").display()
+        );
+    }
     let present = PKG.iter().all(|f| pkg.join(f).is_file());
     let mut code =
         String::from("/// The WebAssembly package's built files: (name in pkg/, bytes).\n");
     code.push_str("pub const WASM_PKG: &[(&str, &[u8])] = &[\n");
     for f in PKG {
         let path = pkg.join(f);
-        println!("cargo:rerun-if-changed={}", path.display());
+        if path.is_file() {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
         if present {
             let _ = writeln!(
                 code,
