@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::puzzle_api::{player, post, server};
+use common::puzzle_api::{player, post, server, solve};
 use humpty::web::db::DbPath;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -30,18 +30,6 @@ fn play(addr: SocketAddr, attempt: &Value, m: &str, ply: u64) -> (u16, Value) {
         &format!("/api/puzzles/attempts/{id}/move"),
         json!({"move": m, "ply": ply}),
     )
-}
-
-/// Play the whole solution; the last answer.
-fn solve(addr: SocketAddr, attempt: &Value) -> Value {
-    let row = common::shipped_puzzle(attempt["puzzle"]["id"].as_str().unwrap());
-    let mut last = Value::Null;
-    for i in (1..row.moves.len()).step_by(2) {
-        let (status, v) = play(addr, attempt, &row.moves[i].to_string(), i as u64);
-        assert_eq!((status, &v["correct"]), (200, &json!(true)), "{v}");
-        last = v;
-    }
-    last
 }
 
 #[test]

@@ -6,7 +6,7 @@
 mod common;
 
 use common::http::json_call;
-use common::puzzle_api::{player, post, server};
+use common::puzzle_api::{player, post, server, solve};
 use humpty::web::db::DbPath;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
@@ -15,30 +15,6 @@ fn rating(addr: SocketAddr, key: &str) -> f64 {
     post(addr, "/api/puzzles/me", json!({ "player": key })).1["rating"]
         .as_f64()
         .unwrap()
-}
-
-/// Play the puzzle's whole solution; the last answer.
-fn solve(addr: SocketAddr, attempt: &Value) -> Value {
-    let id = attempt["attempt"].as_str().unwrap();
-    let row = common::shipped_puzzle(attempt["puzzle"]["id"].as_str().unwrap());
-    let mut last = Value::Null;
-    for (i, m) in row.moves.iter().enumerate().skip(1).step_by(2) {
-        let (status, v) = post(
-            addr,
-            &format!("/api/puzzles/attempts/{id}/move"),
-            json!({"move": m.to_string()}),
-        );
-        assert_eq!((status, &v["correct"]), (200, &json!(true)), "{v}");
-        if i + 1 < row.moves.len() {
-            assert_eq!(
-                v["reply"],
-                row.moves[i + 1].to_string(),
-                "the opponent's reply"
-            );
-        }
-        last = v;
-    }
-    last
 }
 
 #[test]

@@ -34,3 +34,24 @@ pub fn player(addr: SocketAddr) -> String {
     assert_eq!(status, 201, "{v}");
     v["player"].as_str().unwrap().to_string()
 }
+
+/// Play an attempt's whole solution, each move with the ply it answers,
+/// checking each answer and the opponent's replies; the last answer.
+pub fn solve(addr: SocketAddr, attempt: &Value) -> Value {
+    let id = attempt["attempt"].as_str().unwrap();
+    let row = super::shipped_puzzle(attempt["puzzle"]["id"].as_str().unwrap());
+    let mut last = Value::Null;
+    for i in (1..row.moves.len()).step_by(2) {
+        let (status, v) = post(
+            addr,
+            &format!("/api/puzzles/attempts/{id}/move"),
+            json!({"move": row.moves[i].to_string(), "ply": i}),
+        );
+        assert_eq!((status, &v["correct"]), (200, &json!(true)), "{v}");
+        if let Some(reply) = row.moves.get(i + 1) {
+            assert_eq!(v["reply"], reply.to_string(), "the opponent's reply");
+        }
+        last = v;
+    }
+    last
+}
