@@ -26,6 +26,8 @@ pub struct Attempt {
     /// Decided and rated, or never to be rated (the player rated this
     /// puzzle before: a practice run).
     pub rated: bool,
+    /// Never to be rated: the player rated this puzzle before.
+    pub practice: bool,
     /// The last solver move and its answer, once the puzzle is solved: the
     /// same move sent again gets the same answer (its first may have been
     /// lost) and is not judged again.
@@ -109,6 +111,7 @@ mod tests {
             clean: true,
             engaged: false,
             rated: false,
+            practice: false,
             finished: None,
             touched: 0,
         }

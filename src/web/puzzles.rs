@@ -195,6 +195,7 @@ impl Trainer {
                 clean: true,
                 engaged: false,
                 rated: practice,
+                practice,
                 finished: None,
                 touched: 0,
             },
@@ -216,9 +217,9 @@ impl Trainer {
         if a.ply >= r.moves.len() {
             return Ok(json!({"attempt": null}));
         }
-        let (i, ply, failed, rated) = (a.puzzle, a.ply, !a.clean, a.rated);
+        let (i, ply, failed, practice) = (a.puzzle, a.ply, !a.clean, a.practice);
         drop(open);
-        let mut v = self.attempt_json(&id, i, false, &p, rated);
+        let mut v = self.attempt_json(&id, i, false, &p, practice);
         let pos = position_at(r, ply);
         v["fen"] = json!(pos.to_fen());
         v["legal"] = json!(legal(&pos));
