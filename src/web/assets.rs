@@ -13,6 +13,25 @@ pub fn has_wasm() -> bool {
     !WASM_PKG.is_empty()
 }
 
+/// The JavaScript package's own scripts (beside `pkg/`), by their path
+/// under `/humpty/`: one list for the served board and `humpty site`.
+pub const PACKAGE_SCRIPTS: &[(&str, &str)] = &[
+    ("index.js", include_str!("../../bindings/js/index.js")),
+    ("enums.js", include_str!("../../bindings/js/enums.js")),
+    (
+        "engine/index.js",
+        include_str!("../../bindings/js/engine/index.js"),
+    ),
+    (
+        "engine/worker.js",
+        include_str!("../../bindings/js/engine/worker.js"),
+    ),
+    (
+        "engine/words.js",
+        include_str!("../../bindings/js/engine/words.js"),
+    ),
+];
+
 /// A file of the JavaScript package as the served board loads it from
 /// `/humpty/<path>`: its MIME type and bytes (`None` without the
 /// WebAssembly builds, or for a name that is not one of them).
@@ -22,22 +41,17 @@ pub fn package_file(path: &str) -> Option<(&'static str, Vec<u8>)> {
     if !has_wasm() {
         return None;
     }
-    match path {
-        "index.js" => source(include_str!("../../bindings/js/index.js")),
-        "engine/index.js" => source(include_str!("../../bindings/js/engine/index.js")),
-        "engine/worker.js" => source(include_str!("../../bindings/js/engine/worker.js")),
-        "engine/words.js" => source(include_str!("../../bindings/js/engine/words.js")),
-        _ => {
-            let name = path.strip_prefix("pkg/")?;
-            let (_, bytes) = WASM_PKG.iter().find(|(n, _)| *n == name)?;
-            let mime = if name.ends_with(".wasm") {
-                "application/wasm"
-            } else {
-                script
-            };
-            Some((mime, bytes.to_vec()))
-        }
+    if let Some((_, text)) = PACKAGE_SCRIPTS.iter().find(|(name, _)| *name == path) {
+        return source(text);
     }
+    let name = path.strip_prefix("pkg/")?;
+    let (_, bytes) = WASM_PKG.iter().find(|(n, _)| *n == name)?;
+    let mime = if name.ends_with(".wasm") {
+        "application/wasm"
+    } else {
+        script
+    };
+    Some((mime, bytes.to_vec()))
 }
 
 /// (name, MIME type, contents).

@@ -5,7 +5,7 @@
 //! GitHub Pages, can serve the folder (docs/web.md).
 
 use super::api::levels_json;
-use super::assets::{has_wasm, package_file, WASM_PKG};
+use super::assets::{has_wasm, package_file, PACKAGE_SCRIPTS, WASM_PKG};
 use super::level::SKILL_MOVETIME;
 use super::pieces::pieces_json;
 use super::review::DEFAULT_NODES;
@@ -62,15 +62,10 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("favicon.svg", include_str!("assets/favicon.svg")),
         text("site-data.json", &data.to_string()),
     ];
-    let package = [
-        "index.js",
-        "engine/index.js",
-        "engine/worker.js",
-        "engine/words.js",
-    ]
-    .into_iter()
-    .map(String::from)
-    .chain(WASM_PKG.iter().map(|(n, _)| format!("pkg/{n}")));
+    let package = PACKAGE_SCRIPTS
+        .iter()
+        .map(|(name, _)| name.to_string())
+        .chain(WASM_PKG.iter().map(|(n, _)| format!("pkg/{n}")));
     for path in package {
         if let Some((_, bytes)) = package_file(&path) {
             out.push((format!("humpty/{path}"), bytes));
