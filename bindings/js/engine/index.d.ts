@@ -18,4 +18,18 @@ export declare class HumptyEngine {
   postMessage(text: string): void;
   /** End the worker. */
   terminate(): Promise<void>;
+  /** Emscripten's `FS` in part: files the engine's options read (`EvalFile`). */
+  readonly FS: EngineFiles;
+}
+
+/** The files of `HumptyEngine.FS`. */
+export interface EngineFiles {
+  /** Write a file (a string or bytes) at `path`. */
+  writeFile(path: string, data: string | ArrayBuffer | ArrayBufferView): void;
+  /** The bytes written at `path`, or its text with `{ encoding: 'utf8' }`. */
+  readFile(path: string, opts?: { encoding?: 'utf8' }): Uint8Array | string;
+  /** Remove the file at `path` (an Error if there is none). */
+  unlink(path: string): void;
+  /** `.`, `..` and the names written. */
+  readdir(): string[];
 }

@@ -39,6 +39,17 @@ export class HumptyEngine {
     })();
   }
 
+  /**
+   * Emscripten's `FS`, as fairy-stockfish.wasm's clients use it: a file
+   * written here (`FS.writeFile('/my.nnue', bytes)`) can be named by an
+   * option, as in `setoption name EvalFile value /my.nnue`. A
+   * variants.ini is accepted and not read: the game is built in.
+   */
+  get FS() {
+    if (!this.fs) this.fs = new EngineFiles(this);
+    return this.fs;
+  }
+
   /** Whether `stop` reaches a running search at once (a shared flag). */
   get stopsAtOnce() {
     return this.stopFlag !== undefined;
@@ -83,5 +94,43 @@ export class HumptyEngine {
   async terminate() {
     await this.ready;
     await this.worker.terminate();
+  }
+}
+
+/** The files of `HumptyEngine.FS`: kept here and given to the worker. */
+class EngineFiles {
+  constructor(engine) {
+    this.engine = engine;
+    this.files = new Map();
+  }
+
+  /** Write `data` (a string, an ArrayBuffer or a typed array) at `path`. */
+  writeFile(path, data) {
+    if (typeof path !== 'string' || path === '') throw new TypeError('FS.writeFile: the path must be a non-empty string');
+    let bytes;
+    if (typeof data === 'string') bytes = new TextEncoder().encode(data);
+    else if (data instanceof ArrayBuffer) bytes = new Uint8Array(data.slice(0));
+    else if (ArrayBuffer.isView(data)) bytes = new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
+    else throw new TypeError('FS.writeFile: the data must be a string, an ArrayBuffer or a typed array');
+    this.files.set(path, bytes);
+    this.engine.ready.then(() => this.engine.worker.postMessage({ writeFile: path, bytes }));
+  }
+
+  /** The bytes written at `path` (`{ encoding: 'utf8' }` for text). */
+  readFile(path, opts = {}) {
+    const bytes = this.files.get(path);
+    if (!bytes) throw new Error(`FS.readFile: no file ${path}`);
+    return opts.encoding === 'utf8' ? new TextDecoder().decode(bytes) : bytes.slice();
+  }
+
+  /** Remove the file at `path`. */
+  unlink(path) {
+    if (!this.files.delete(path)) throw new Error(`FS.unlink: no file ${path}`);
+    this.engine.ready.then(() => this.engine.worker.postMessage({ unlink: path }));
+  }
+
+  /** The names written so far. */
+  readdir() {
+    return ['.', '..', ...[...this.files.keys()].map((p) => p.replace(/^\//, ''))];
   }
 }

@@ -55,6 +55,15 @@ function handle(data) {
     engine.setStopFlag(data.stopFlag);
     return;
   }
+  // The page's FS (engine/index.js): files the engine's options read.
+  if (data && typeof data === 'object' && typeof data.writeFile === 'string' && data.bytes instanceof Uint8Array) {
+    engine.writeFile(data.writeFile, data.bytes);
+    return;
+  }
+  if (data && typeof data === 'object' && typeof data.unlink === 'string') {
+    engine.unlink(data.unlink);
+    return;
+  }
   for (const line of String(data).split('\n')) {
     if (isBlank(line)) continue;
     engine.command(line);

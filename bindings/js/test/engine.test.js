@@ -145,3 +145,32 @@ test('Hash is capped at what WebAssembly holds, with a message', async () => {
   assert.ok(lines.some((l) => /^info string .*Hash 4000 MiB.*using 512 MiB/.test(l)), lines.join('\n'));
   await engine.terminate();
 });
+
+test('FS: a net written through FS is loaded by EvalFile, a bad one keeps the net, a variants.ini is harmless', async () => {
+  const { engine, lines, until } = start();
+  const net = readFileSync(new URL('../../../crates/engine/src/eval/nnue/default.nnue', import.meta.url));
+  engine.FS.writeFile('/my.nnue', net);
+  engine.FS.writeFile('/broken.nnue', 'not a net');
+  engine.FS.writeFile('/variants.ini', '[humpty]\n');
+  assert.equal(engine.FS.readFile('/broken.nnue', { encoding: 'utf8' }), 'not a net');
+  assert.deepEqual(engine.FS.readdir().slice(2).sort(), ['broken.nnue', 'my.nnue', 'variants.ini']);
+  assert.throws(() => engine.FS.writeFile('/x', 5), TypeError);
+  engine.postMessage('setoption name EvalFile value /my.nnue');
+  engine.postMessage('eval');
+  await until(/EvalFile \/my\.nnue\)/);
+  engine.postMessage('setoption name EvalFile value /broken.nnue');
+  await until(/^info string EvalFile \/broken\.nnue: .*keeping the net in force/);
+  engine.postMessage('load /variants.ini');
+  engine.postMessage('isready');
+  await until(/^readyok$/);
+  assert.ok(lines.includes("info string unknown command 'load'"));
+  lines.length = 0; // the net in force is said again, after the bad file
+  engine.postMessage('eval');
+  await until(/EvalFile \/my\.nnue\)/);
+  engine.FS.unlink('/my.nnue');
+  engine.postMessage('setoption name EvalFile value /my.nnue');
+  await until(/^info string EvalFile: cannot read \/my\.nnue/);
+  assert.throws(() => engine.FS.unlink('/my.nnue'), /no file/);
+  assert.ok(!lines.some((l) => /panicked|RuntimeError/.test(l)));
+  await engine.terminate();
+});

@@ -191,6 +191,24 @@ impl UciEngine {
         }
     }
 
+    /// Write a file the engine's options read (`FS.writeFile`: a net for
+    /// `EvalFile`); refused past the host's limit with an info line.
+    #[wasm_bindgen(js_name = writeFile)]
+    pub fn write_file(&mut self, path: &str, bytes: &[u8]) -> bool {
+        match host::write_file(path, bytes) {
+            Ok(()) => true,
+            Err(e) => {
+                emit(&format!("info string FS.writeFile {path}: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Remove a file written by `writeFile`; whether there was one.
+    pub fn unlink(&mut self, path: &str) -> bool {
+        host::remove_file(path)
+    }
+
     /// Whether `quit` was received.
     #[wasm_bindgen(js_name = hasQuit)]
     pub fn has_quit(&self) -> bool {

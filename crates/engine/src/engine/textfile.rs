@@ -3,9 +3,20 @@
 //! huge or a binary file is refused at once instead of filling memory.
 //! Every command and option that reads a file (weights, PGN, openings)
 //! comes here, and so does the one binary file, a net (`read_bytes`).
+//! A file the host wrote (`host::write_file`, a WebAssembly worker's
+//! `FS`) is found before the file system's.
 
+use crate::search::host;
 use std::fs::File;
-use std::io::Read;
+use std::io::{Cursor, Read};
+
+/// The file at `path`, the host's first.
+fn open(path: &str) -> std::io::Result<Box<dyn Read>> {
+    match host::file(path) {
+        Some(bytes) => Ok(Box::new(Cursor::new(bytes))),
+        None => Ok(Box::new(File::open(path)?)),
+    }
+}
 
 /// The largest text file read (a PGN of a very long match fits).
 pub const MAX_FILE_BYTES: u64 = 256 << 20;
@@ -22,7 +33,7 @@ pub fn read_text(path: &str) -> Result<String, String> {
 /// at most `line_cap` bytes, or a message naming the file.
 pub fn read_text_capped(path: &str, cap: u64, line_cap: usize) -> Result<String, String> {
     let fail = |why: String| format!("cannot read {path}: {why}");
-    let mut file = File::open(path).map_err(|e| fail(e.to_string()))?;
+    let mut file = open(path).map_err(|e| fail(e.to_string()))?;
     let mut bytes = Vec::new();
     let mut chunk = vec![0u8; 64 << 10];
     let mut line = 0usize;
@@ -53,6 +64,9 @@ pub fn read_text_capped(path: &str, cap: u64, line_cap: usize) -> Result<String,
 /// until a writer comes, and a device may never end, so an engine option
 /// naming one would hang the input loop (a GUI's `isready` unanswered).
 pub fn regular_file(path: &str) -> Result<(), String> {
+    if host::file(path).is_some() {
+        return Ok(());
+    }
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {path}: {e}"))?;
     if meta.is_file() {
         Ok(())
@@ -67,7 +81,7 @@ pub fn regular_file(path: &str) -> Result<(), String> {
 /// or a huge file is not read to its end), or a message naming the file.
 pub fn read_bytes(path: &str, cap: u64) -> Result<Vec<u8>, String> {
     let fail = |why: String| format!("cannot read {path}: {why}");
-    let file = File::open(path).map_err(|e| fail(e.to_string()))?;
+    let file = open(path).map_err(|e| fail(e.to_string()))?;
     let mut bytes = Vec::new();
     file.take(cap + 1)
         .read_to_end(&mut bytes)
@@ -81,6 +95,21 @@ pub fn read_bytes(path: &str, cap: u64) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_host_file_is_read_before_the_file_system() {
+        let path = "/nonexistent/humpty-host-file.txt";
+        assert!(read_text(path).is_err());
+        host::write_file(path, b"ab\ncd\n").unwrap();
+        assert_eq!(regular_file(path), Ok(()));
+        assert_eq!(read_text(path).unwrap(), "ab\ncd\n");
+        assert_eq!(read_bytes(path, 6).unwrap(), b"ab\ncd\n");
+        assert!(read_bytes(path, 5).unwrap_err().contains("larger than 5"));
+        let big = vec![0u8; host::HOST_FILES_LIMIT + 1];
+        assert!(host::write_file("/nonexistent/big", &big).is_err());
+        assert!(host::remove_file(path));
+        assert!(read_text(path).is_err());
+    }
 
     #[test]
     fn devices_huge_lines_and_binary_are_refused() {

@@ -1,10 +1,14 @@
 //! The seam for hosts that lack what std gives natively: WebAssembly in a
 //! browser or node (wasm32-unknown-unknown) has no clock, no threads and no
-//! sleep. Such a host gives a clock (milliseconds) and may give a stop
-//! probe (a flag the page sets while the search blocks the worker); native
-//! builds set neither and run exactly as before.
+//! sleep, and no files. Such a host gives a clock (milliseconds), may give
+//! a stop probe (a flag the page sets while the search blocks the worker)
+//! and may write files the engine's options read (a net uploaded through
+//! the worker's `FS`); native builds set none of these and run exactly as
+//! before.
 
-use once_cell::sync::OnceCell;
+use once_cell::sync::{Lazy, OnceCell};
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 static CLOCK: OnceCell<fn() -> f64> = OnceCell::new();
@@ -23,6 +27,58 @@ pub fn set_clock(ms: fn() -> f64) {
 /// (the first call wins).
 pub fn set_stop_probe(probe: fn() -> bool) {
     let _ = STOP.set(probe);
+}
+
+/// The most a host's files may hold together (a net is about 1 MiB).
+pub const HOST_FILES_LIMIT: usize = 64 << 20;
+
+// Files the host wrote, by path, read before the file system's.
+static FILES: Lazy<Mutex<BTreeMap<String, Arc<[u8]>>>> = Lazy::new(Default::default);
+
+/// Host files past `HOST_FILES_LIMIT`: a write refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilesFull {
+    /// The bytes the files would have held together.
+    pub wanted: usize,
+}
+
+impl std::fmt::Display for FilesFull {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the host's files would hold {} bytes, past the limit of {HOST_FILES_LIMIT}",
+            self.wanted
+        )
+    }
+}
+
+/// Write (or replace) a host file at `path`, refused when all of them
+/// would hold more than `HOST_FILES_LIMIT` bytes.
+pub fn write_file(path: &str, bytes: &[u8]) -> Result<(), FilesFull> {
+    let mut files = FILES.lock().unwrap_or_else(PoisonError::into_inner);
+    let others: usize = files
+        .iter()
+        .filter(|(p, _)| p.as_str() != path)
+        .map(|(_, b)| b.len())
+        .sum();
+    let wanted = others.saturating_add(bytes.len());
+    if wanted > HOST_FILES_LIMIT {
+        return Err(FilesFull { wanted });
+    }
+    files.insert(path.to_string(), Arc::from(bytes));
+    Ok(())
+}
+
+/// Remove the host file at `path`; whether there was one.
+pub fn remove_file(path: &str) -> bool {
+    let mut files = FILES.lock().unwrap_or_else(PoisonError::into_inner);
+    files.remove(path).is_some()
+}
+
+/// The host file at `path`, if the host wrote one.
+pub(crate) fn file(path: &str) -> Option<Arc<[u8]>> {
+    let files = FILES.lock().unwrap_or_else(PoisonError::into_inner);
+    files.get(path).cloned()
 }
 
 /// The host's clock reading, when it gave one.
