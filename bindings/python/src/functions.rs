@@ -23,6 +23,42 @@ pub(crate) fn position(
     compat::replay(fen, moves).map_err(value_error)
 }
 
+/// The FEN pyffish gives for the empty board: no men, White to move.
+const EMPTY_FEN: &str = "12/12/12/12/12/12/12/12 w - - 0 1";
+
+/// The position `fen` and `moves` set up, or `None` for pyffish's empty
+/// board: pyffish reads a blank FEN as a board with no men (so no moves);
+/// a move on it is refused, where pyffish raises a SystemError.
+fn setup(variant: &str, fen: &str, moves: &[String], chess960: bool) -> PyResult<Option<Position>> {
+    if !fen.trim().is_empty() {
+        return position(variant, fen, moves, chess960).map(Some);
+    }
+    position(variant, Position::START_FEN, &[], chess960)?;
+    match moves.first() {
+        None => Ok(None),
+        Some(m) => Err(value_error(format!(
+            "move 1 ({m}) cannot be played: the FEN \"\" is pyffish's empty board, with no men on it"
+        ))),
+    }
+}
+
+/// The position in which `mv` is to be read: on the empty board no move
+/// is legal, which is said as for an illegal move.
+fn position_for_move(
+    variant: &str,
+    fen: &str,
+    moves: &[String],
+    mv: &str,
+    chess960: bool,
+) -> PyResult<Position> {
+    match setup(variant, fen, moves, chess960)? {
+        Some(pos) => Ok(pos),
+        None => Err(value_error(format!(
+            "{mv} is not a legal move: the FEN \"\" is pyffish's empty board, with no men on it"
+        ))),
+    }
+}
+
 #[pyfunction]
 fn version() -> (u32, u32, u32) {
     let v = |s: &str| s.parse().unwrap_or(0);
@@ -85,8 +121,10 @@ fn legal_moves(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<Vec<String>> {
-    let pos = position(variant, fen, &moves, chess960)?;
-    Ok(pos.legal_moves().iter().map(|m| m.to_string()).collect())
+    Ok(match setup(variant, fen, &moves, chess960)? {
+        None => Vec::new(),
+        Some(pos) => pos.legal_moves().iter().map(|m| m.to_string()).collect(),
+    })
 }
 
 #[pyfunction]
@@ -107,7 +145,10 @@ fn get_fen(
     }
     // No man shows a promotion and no count is kept: the FEN is the same.
     let _ = (show_promoted, count_started);
-    Ok(position(variant, fen, &moves, chess960)?.to_fen())
+    Ok(match setup(variant, fen, &moves, chess960)? {
+        None => EMPTY_FEN.to_string(),
+        Some(pos) => pos.to_fen(),
+    })
 }
 
 /// The FEN as the side to move sees it in Fog of War (pyffish's
@@ -115,7 +156,11 @@ fn get_fen(
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960 = false))]
 fn get_fog_fen(fen: &str, variant: &str, chess960: bool) -> PyResult<String> {
-    Ok(compat::fog_fen(&position(variant, fen, &[], chess960)?))
+    Ok(match setup(variant, fen, &[], chess960)? {
+        // Nothing is seen on a board with no men.
+        None => format!("{} w - - 0 1", vec!["*".repeat(12); 8].join("/")),
+        Some(pos) => compat::fog_fen(&pos),
+    })
 }
 
 /// pyffish's `piece_to_partner`: the letter of the man the last move
@@ -129,7 +174,9 @@ fn piece_to_partner(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<String> {
-    let after = position(variant, fen, &moves, chess960)?;
+    let Some(after) = setup(variant, fen, &moves, chess960)? else {
+        return Ok(String::new());
+    };
     let Some((_, earlier)) = moves.split_last() else {
         return Ok(String::new());
     };
@@ -149,7 +196,7 @@ fn get_san(
     notation: i64,
 ) -> PyResult<String> {
     let notation = Notation::from_code(notation).map_err(value_error)?;
-    let pos = position(variant, fen, &[], chess960)?;
+    let pos = position_for_move(variant, fen, &[], r#move, chess960)?;
     let m = compat::legal_move(&pos, r#move).map_err(value_error)?;
     Ok(notation.write(&pos, m))
 }
@@ -164,7 +211,10 @@ fn get_san_moves(
     notation: i64,
 ) -> PyResult<Vec<String>> {
     let notation = Notation::from_code(notation).map_err(value_error)?;
-    let mut pos = position(variant, fen, &[], chess960)?;
+    let mut pos = match setup(variant, fen, &moves, chess960)? {
+        None => return Ok(Vec::new()),
+        Some(_) => position(variant, fen, &[], chess960)?,
+    };
     let mut out = Vec::with_capacity(moves.len());
     for (index, text) in moves.iter().enumerate() {
         let m = pos
@@ -179,7 +229,10 @@ fn get_san_moves(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn gives_check(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<bool> {
-    Ok(position(variant, fen, &moves, chess960)?.in_check())
+    Ok(match setup(variant, fen, &moves, chess960)? {
+        None => false,
+        Some(pos) => pos.in_check(),
+    })
 }
 
 #[pyfunction]
@@ -191,7 +244,7 @@ fn is_capture(
     r#move: &str,
     chess960: bool,
 ) -> PyResult<bool> {
-    let pos = position(variant, fen, &moves, chess960)?;
+    let pos = position_for_move(variant, fen, &moves, r#move, chess960)?;
     let m = compat::legal_move(&pos, r#move).map_err(value_error)?;
     Ok(pos.is_capture(m))
 }
@@ -199,9 +252,11 @@ fn is_capture(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn game_result(variant: &str, fen: &str, moves: Vec<String>, chess960: bool) -> PyResult<i32> {
-    Ok(compat::game_result(&position(
-        variant, fen, &moves, chess960,
-    )?))
+    // pyffish's value for a game not over, with no King in check.
+    Ok(match setup(variant, fen, &moves, chess960)? {
+        None => 0,
+        Some(pos) => compat::game_result(&pos),
+    })
 }
 
 #[pyfunction]
@@ -212,9 +267,10 @@ fn is_immediate_game_end(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, i32)> {
-    Ok(compat::immediate_end(&position(
-        variant, fen, &moves, chess960,
-    )?))
+    Ok(match setup(variant, fen, &moves, chess960)? {
+        None => (false, 0),
+        Some(pos) => compat::immediate_end(&pos),
+    })
 }
 
 #[pyfunction]
@@ -227,9 +283,10 @@ fn is_optional_game_end(
     count_started: i64,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
-    Ok(compat::optional_end(&position(
-        variant, fen, &moves, chess960,
-    )?))
+    Ok(match setup(variant, fen, &moves, chess960)? {
+        None => (false, 0),
+        Some(pos) => compat::optional_end(&pos),
+    })
 }
 
 #[pyfunction]
@@ -240,9 +297,11 @@ fn has_insufficient_material(
     moves: Vec<String>,
     chess960: bool,
 ) -> PyResult<(bool, bool)> {
-    Ok(compat::has_insufficient_material(&position(
-        variant, fen, &moves, chess960,
-    )?))
+    // With no men at all, neither side can mate.
+    Ok(match setup(variant, fen, &moves, chess960)? {
+        None => (true, true),
+        Some(pos) => compat::has_insufficient_material(&pos),
+    })
 }
 
 #[pyfunction]

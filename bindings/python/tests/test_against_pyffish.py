@@ -151,3 +151,27 @@ def test_validate_fen_tells_a_bad_letter_before_a_bad_board():
     for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ":
         fen = f"{c}/12 w - - 0 1"
         assert humpty.validate_fen(fen, V) == pyffish.validate_fen(fen, V), c
+
+
+def test_a_blank_fen_is_the_empty_board_as_in_pyffish():
+    # pyffish sets a position from "" without a check: a board with no men.
+    for fen in ("", "  "):
+        assert humpty.legal_moves(V, fen, []) == pyffish.legal_moves(V, fen, []) == []
+        assert humpty.get_fen(V, fen, []) == pyffish.get_fen(V, fen, [])
+        assert humpty.get_fog_fen(fen, V) == pyffish.get_fog_fen(fen, V)
+        assert humpty.gives_check(V, fen, []) == pyffish.gives_check(V, fen, [])
+        assert humpty.game_result(V, fen, []) == pyffish.game_result(V, fen, [])
+        assert humpty.has_insufficient_material(V, fen, []) == pyffish.has_insufficient_material(V, fen, [])
+        assert humpty.get_san_moves(V, fen, []) == pyffish.get_san_moves(V, fen, [])
+        assert humpty.piece_to_partner(V, fen, []) == pyffish.piece_to_partner(V, fen, [])
+        assert humpty.validate_fen(fen, V) == pyffish.validate_fen(fen, V)
+        # pyffish answers (False, <garbage>) here; a game with no men is not over.
+        assert humpty.is_immediate_game_end(V, fen, []) == (False, 0)
+        assert humpty.is_optional_game_end(V, fen, []) == (False, 0)
+    # A move there: pyffish raises SystemError, humpty a ValueError naming it.
+    with pytest.raises(ValueError, match="empty board"):
+        humpty.get_fen(V, "", ["b1d2"])
+    with pytest.raises(ValueError, match="empty board"):
+        humpty.get_san(V, "", "b1d2")
+    with pytest.raises(SystemError):
+        pyffish.get_fen(V, "", ["b1d2"])

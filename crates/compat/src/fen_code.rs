@@ -38,6 +38,11 @@ pub enum FenCode {
 /// fields, then the board's characters, then its geometry and the rest
 /// (a client probing which letters are men relies on `Char` coming first).
 pub fn fen_code(fen: &str) -> i32 {
+    // Fairy-Stockfish calls only "" empty: blanks are a board of one
+    // empty rank, the wrong shape.
+    if !fen.is_empty() && fen.trim().is_empty() {
+        return FenCode::BoardGeometry as i32;
+    }
     match Position::from_fen(fen) {
         Ok(_) => FenCode::Ok as i32,
         Err(e @ (FenError::Empty | FenError::TooManyFields(_))) => code_of(&e, fen) as i32,
