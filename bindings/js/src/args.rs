@@ -51,11 +51,12 @@ pub(crate) fn check_variant(value: &JsValue) -> Result<(), JsValue> {
         .map_err(|e| crate::js_error(e).into())
 }
 
-/// A notation argument as ffish clients pass it: left out, a code, or one
-/// of ffish's enum objects (`Notation.SAN`, whose `value` is the code).
+/// A notation argument as ffish clients pass it: left out (ffish's
+/// default argument, SAN), a code, or one of ffish's enum objects
+/// (`Notation.SAN`, whose `value` is the code).
 pub(crate) fn notation_code(value: &JsValue) -> Result<i64, JsValue> {
     if value.is_undefined() || value.is_null() {
-        return Ok(0);
+        return Ok(1);
     }
     let code = if value.is_object() {
         reflect_get(value, &JsValue::from_str("value"))?

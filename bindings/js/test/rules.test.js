@@ -198,3 +198,17 @@ test('a value of the wrong type is a TypeError, never a trap', () => {
   assert.equal(board.push('a3a4'), true);
   assert.equal(new Board('humpty', null).fen(), START);
 });
+
+test("Notation.DEFAULT as ffish prints it: the Pawn's letter too; no notation is SAN", () => {
+  // ffish 0.7.10 with Fairy-Stockfish's humpty.ini printed exactly these.
+  const board = new Board('humpty');
+  assert.equal(board.sanMove('a3a4', ffish.Notation.DEFAULT), 'Pa4');
+  assert.equal(board.sanMove('b1d2', ffish.Notation.DEFAULT), 'Nd2');
+  assert.equal(board.sanMove('a3a4'), 'a4');
+  assert.equal(board.variationSan('a3a4 a6a5', ffish.Notation.DEFAULT, false), 'Pa4 Pa5');
+  assert.equal(board.variationSan('a3a4 a6a5'), '1. a4 a5');
+  const promote = new Board('humpty', 'r5k4r/1P10/12/12/12/12/12/R5K4R w KQkq - 0 1');
+  assert.equal(promote.sanMove('b7a8q', ffish.Notation.DEFAULT), 'Pxa8=Q+');
+  assert.equal(promote.sanMove('b7a8q'), 'bxa8=Q+');
+  [board, promote].forEach((b) => b.delete());
+});

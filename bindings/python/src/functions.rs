@@ -195,7 +195,7 @@ fn get_san(
     chess960: bool,
     notation: i64,
 ) -> PyResult<String> {
-    let notation = Notation::from_code(notation).map_err(value_error)?;
+    let notation = Notation::from_pyffish_code(notation).map_err(value_error)?;
     let pos = position_for_move(variant, fen, &[], r#move, chess960)?;
     let m = compat::legal_move(&pos, r#move).map_err(value_error)?;
     Ok(notation.write(&pos, m))
@@ -210,7 +210,7 @@ fn get_san_moves(
     chess960: bool,
     notation: i64,
 ) -> PyResult<Vec<String>> {
-    let notation = Notation::from_code(notation).map_err(value_error)?;
+    let notation = Notation::from_pyffish_code(notation).map_err(value_error)?;
     let mut pos = match setup(variant, fen, &moves, chess960)? {
         None => return Ok(Vec::new()),
         Some(_) => position(variant, fen, &[], chess960)?,

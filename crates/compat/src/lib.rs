@@ -32,7 +32,8 @@ pub const VALUE_DRAW: i32 = 0;
 /// variant can be written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
-    /// `NOTATION_DEFAULT` (0): SAN, the variant's default.
+    /// `NOTATION_DEFAULT` (0) as ffish.js passes it to Fairy-Stockfish:
+    /// SAN with the Pawn's letter too (`Pa4`, `Pxa8=Q+`).
     Default,
     /// `NOTATION_SAN` (1): `Nd2`, `Cxc7+`, `b8=Q`.
     San,
@@ -41,11 +42,10 @@ pub enum Notation {
 }
 
 impl Notation {
-    /// The notation of a pyffish/ffish code; the shogi, janggi, xiangqi and
-    /// Thai notations have no meaning on this board and are refused.
-    /// Other games' notations (shogi's, janggi's, xiangqi's, Thai: codes 3
-    /// to 9) have no form for these men, so they answer in SAN: a client
-    /// that offers them all (fairyground) keeps a readable move list.
+    /// The notation of an ffish.js code. Other games' notations (shogi's,
+    /// janggi's, xiangqi's, Thai: codes 3 to 9) have no form for these men,
+    /// so they answer in SAN: a client that offers them all (fairyground)
+    /// keeps a readable move list. A code that is none is refused.
     pub fn from_code(code: i64) -> Result<Notation, CompatError> {
         match code {
             0 => Ok(Notation::Default),
@@ -55,10 +55,20 @@ impl Notation {
         }
     }
 
+    /// The notation of a pyffish code: pyffish reads `NOTATION_DEFAULT` as
+    /// the variant's own notation, SAN (`e4`, not ffish.js's `Pe4`).
+    pub fn from_pyffish_code(code: i64) -> Result<Notation, CompatError> {
+        match Notation::from_code(code)? {
+            Notation::Default => Ok(Notation::San),
+            n => Ok(n),
+        }
+    }
+
     /// `m` (legal in `pos`) written in this notation.
     pub fn write(self, pos: &Position, m: Move) -> String {
         match self {
-            Notation::Default | Notation::San => pos.san(m),
+            Notation::Default => pos.san_with_pawn_letter(m),
+            Notation::San => pos.san(m),
             Notation::Lan => pos.lan(m),
         }
     }

@@ -68,13 +68,37 @@ fn notations_write_as_pyffish_does() {
     ];
     for (wire, san, lan) in cases {
         let m = legal_move(&pos, wire).unwrap();
-        assert_eq!(Notation::from_code(0).unwrap().write(&pos, m), san);
+        assert_eq!(Notation::from_pyffish_code(0).unwrap().write(&pos, m), san);
         assert_eq!(Notation::San.write(&pos, m), san);
         assert_eq!(Notation::Lan.write(&pos, m), lan);
     }
     let start = Position::startpos();
     let m = legal_move(&start, "b1d2").unwrap();
     assert_eq!(Notation::Lan.write(&start, m), "Nb1-d2");
+    // ffish.js's DEFAULT letters the Pawn as Fairy-Stockfish does (`Pe4`,
+    // `Pxa8=Q+`), and a Pawn is told apart like any man.
+    let default = Notation::from_code(0).unwrap();
+    assert_eq!(
+        default.write(&pos, legal_move(&pos, "b7a8q").unwrap()),
+        "Pxa8=Q+"
+    );
+    assert_eq!(
+        default.write(&pos, legal_move(&pos, "a1a8").unwrap()),
+        "Rxa8+"
+    );
+    assert_eq!(
+        default.write(&start, legal_move(&start, "a3a4").unwrap()),
+        "Pa4"
+    );
+    let two = crate::start("6k5/12/12/3p8/2P1P7/12/12/6K5 w - - 0 1").unwrap();
+    assert_eq!(
+        default.write(&two, legal_move(&two, "c4d5").unwrap()),
+        "Pcxd5"
+    );
+    assert_eq!(
+        Notation::San.write(&two, legal_move(&two, "c4d5").unwrap()),
+        "cxd5"
+    );
     // Other games' notations answer in SAN; a code that is none is an error.
     assert_eq!(Notation::from_code(7), Ok(Notation::San));
     assert!(Notation::from_code(10).is_err() && Notation::from_code(-1).is_err());

@@ -17,10 +17,22 @@ use crate::square::Square;
 impl Position {
     /// The SAN of `m`, which must be legal here.
     pub fn san(&self, m: Move) -> String {
+        self.san_written(m, false)
+    }
+
+    /// SAN with the Pawn's letter written too, a Pawn told apart from
+    /// other Pawns as any man is (`Pa4`, `Pxa8=Q+`): Fairy-Stockfish's
+    /// `NOTATION_DEFAULT` as ffish.js prints it. `m` must be legal here.
+    pub fn san_with_pawn_letter(&self, m: Move) -> String {
+        self.san_written(m, true)
+    }
+
+    fn san_written(&self, m: Move, pawn_letter: bool) -> String {
         let kind = self
             .piece_at(m.from())
             .map_or(PieceKind::Pawn, |p| p.kind());
-        let mut text = self.san_body(m, &self.legal_moves_of_kind_to(kind, m.to()));
+        let legal = self.legal_moves_of_kind_to(kind, m.to());
+        let mut text = self.san_body(m, &legal, pawn_letter);
         text.extend(self.check_mark(m));
         text
     }
@@ -31,7 +43,7 @@ impl Position {
     /// as Fairy-Stockfish's `NOTATION_LAN` writes it.
     pub fn lan(&self, m: Move) -> String {
         let mut text = if m.is_castle() {
-            self.san_body(m, &MoveList::new())
+            self.san_body(m, &MoveList::new(), false)
         } else {
             let kind = self
                 .piece_at(m.from())
@@ -68,8 +80,9 @@ impl Position {
         })
     }
 
-    /// SAN without the check mark; `legal` holds this position's legal moves.
-    fn san_body(&self, m: Move, legal: &MoveList) -> String {
+    /// SAN without the check mark; `legal` holds this position's legal
+    /// moves; `pawn_letter` writes a Pawn as any other man.
+    fn san_body(&self, m: Move, legal: &MoveList, pawn_letter: bool) -> String {
         if m.is_castle() {
             return if castling::is_king_side(m.to()) {
                 "O-O".into()
@@ -82,7 +95,7 @@ impl Position {
             .map_or(PieceKind::Pawn, |p| p.kind());
         let capture = self.is_capture(m);
         let mut text = String::new();
-        if kind == PieceKind::Pawn {
+        if kind == PieceKind::Pawn && !pawn_letter {
             if capture {
                 text.push(file_char(m.from()));
             }
@@ -140,8 +153,10 @@ impl Position {
             [m] => Ok(*m),
             [] => Err(MoveError::Illegal(text.to_string())),
             many => {
-                let mut candidates: Vec<String> =
-                    many.iter().map(|&m| self.san_body(m, &legal)).collect();
+                let mut candidates: Vec<String> = many
+                    .iter()
+                    .map(|&m| self.san_body(m, &legal, false))
+                    .collect();
                 candidates.sort();
                 Err(MoveError::Ambiguous {
                     text: text.to_string(),
