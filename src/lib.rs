@@ -5,26 +5,26 @@
 //! layers below it (docs/architecture.md):
 //!
 //! `rules` (crate `humpty-rules`) <- `eval` <- `search` <- `engine` (crate
-//! `humpty-engine`) <- `protocol` (crate `humpty-protocol`) and (`matches`,
-//! `web`, ...: this crate) <- the binary's `cli`
+//! `humpty-engine`) <- `review`, `puzzles`, `explore` (crate
+//! `humpty-analysis`) <- `protocol` (crate `humpty-protocol`) and
+//! (`matches`, `web`, ...: this crate) <- the binary's `cli`
 //!
 //! This crate re-exports the lower crates under their layer names, so
-//! `humpty::rules`, `humpty::engine` and the rest keep their paths. `tune`
+//! `humpty::rules`, `humpty::engine`, `humpty::review` and the rest keep
+//! their paths. `tune`
 //! uses `rules` and `eval` only. `fuzz` holds the fuzzing entry points (it
 //! uses the layers as the command line does).
 
 #![warn(missing_docs)]
 
 pub mod datagen;
-pub mod explore;
 pub mod fuzz;
 pub mod matches;
-pub mod puzzles;
-pub mod review;
 pub mod train;
 pub mod tune;
 pub mod web;
 
+pub use humpty_analysis::{explore, puzzles, review};
 pub use humpty_engine::{engine, eval, search};
 pub use humpty_protocol as protocol;
 pub use humpty_rules as rules;

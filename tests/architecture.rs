@@ -44,6 +44,7 @@ fn layer_dir(layer: &str) -> PathBuf {
         "rules" => root().join("crates/rules/src"),
         "eval" | "search" | "engine" => root().join("crates/engine/src").join(layer),
         "protocol" => root().join("crates/protocol/src"),
+        "review" | "puzzles" | "explore" => root().join("crates/analysis/src").join(layer),
         _ => root().join("src").join(layer),
     }
 }
@@ -316,7 +317,7 @@ fn dependencies(manifest: &str) -> Vec<String> {
 }
 
 /// The rules stand on nothing heavier than `arrayvec`/`once_cell`, the
-/// engine on the rules, and the bindings on the rules and the engine alone
+/// engine on the rules, the analysis on the engine, and the bindings on the rules and the engine alone
 /// (no server, SQLite or command line in a wheel or a `.wasm`).
 #[test]
 fn each_crate_depends_only_on_what_it_may() {
@@ -326,6 +327,12 @@ fn each_crate_depends_only_on_what_it_may() {
         (
             "crates/engine/Cargo.toml",
             &["humpty-rules", "arrayvec", "once_cell"],
+        ),
+        // The analysis runs in the browser too: no server, database or
+        // async crate.
+        (
+            "crates/analysis/Cargo.toml",
+            &["humpty-rules", "humpty-engine", "arrayvec", "once_cell"],
         ),
         ("crates/compat/Cargo.toml", &["humpty-rules", "arrayvec"]),
         (

@@ -1,7 +1,7 @@
 //! `humpty puzzles`' proofs and tags (issue 31): a mate with one mating
 //! move is a puzzle and one with two is not, an advantage with two equally
 //! good winning moves is not, and the themes are read from the rules. The
-//! shipped set (src/puzzles/puzzles.csv) replays, carries the themes
+//! shipped set (crates/analysis/src/puzzles/puzzles.csv) replays, carries the themes
 //! docs/puzzles.md counts, and a sample is proved again at a smaller
 //! budget.
 

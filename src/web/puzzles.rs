@@ -23,7 +23,7 @@ use std::collections::HashMap;
 use std::sync::Mutex;
 
 /// The shipped puzzles (`humpty puzzles`' output).
-const SHIPPED: &str = include_str!("../puzzles/puzzles.csv");
+const SHIPPED: &str = humpty_analysis::puzzles::SHIPPED_CSV;
 /// A player is not given a puzzle again among their last this many.
 const RECENT: usize = 200;
 /// A puzzle is drawn among this many nearest the player's rating.

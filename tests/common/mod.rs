@@ -91,15 +91,11 @@ pub fn play(pos: &mut Position, moves: &[&str]) {
 #[allow(unused_imports)]
 pub use humpty::rules::random::Rng;
 
-/// The shipped puzzles (`src/puzzles/puzzles.csv`), read back: the header
-/// first, then every row a puzzle.
+/// The shipped puzzles (`crates/analysis/src/puzzles/puzzles.csv`), read
+/// back: the header first, then every row a puzzle.
 pub fn shipped_puzzles() -> Vec<humpty::puzzles::csv::Row> {
     use humpty::puzzles::csv::{parse_row, HEADER};
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/src/puzzles/puzzles.csv"
-    ))
-    .expect("src/puzzles/puzzles.csv");
+    let text = humpty::puzzles::SHIPPED_CSV;
     let mut lines = text.lines();
     assert_eq!(lines.next(), Some(HEADER));
     lines

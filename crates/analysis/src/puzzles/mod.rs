@@ -18,6 +18,10 @@ pub mod themes;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 
+/// The shipped puzzle set (docs/puzzles.md), lichess's puzzle CSV: what the
+/// trainer serves and the tests replay.
+pub const SHIPPED_CSV: &str = include_str!("puzzles.csv");
+
 /// A proved puzzle.
 #[derive(Clone, Debug)]
 pub struct Puzzle {

@@ -1,0 +1,17 @@
+//! humpty's analysis on the engine, one core for the server and the
+//! browser (it builds for `wasm32-unknown-unknown`): `review` (every move
+//! of a game judged by the winning chances it gave away, and the
+//! learn-from-mistakes judging), `puzzles` (found in games and proved the
+//! way lichess-puzzler does, with themes and Glicko-2 ratings) and
+//! `explore` (the opening explorer's tree of positions). Layers:
+//! rules <- engine <- analysis (docs/architecture.md).
+
+#![warn(missing_docs)]
+
+pub mod explore;
+pub mod puzzles;
+pub mod review;
+
+// The lower crates under their layer names, as the modules name them.
+pub(crate) use humpty_engine::{engine, eval};
+pub(crate) use humpty_rules as rules;
