@@ -17,17 +17,15 @@
 
 #![warn(missing_docs)]
 
-pub mod datagen;
 pub mod fuzz;
-pub mod matches;
-pub mod train;
-pub mod tune;
 pub mod web;
 
 pub use humpty_analysis::{explore, puzzles, review};
 pub use humpty_engine::{engine, eval, search};
+pub use humpty_match::matches;
 pub use humpty_protocol as protocol;
 pub use humpty_rules as rules;
+pub use humpty_train::{datagen, train, tune};
 
 pub use rules::fen::FenError;
 pub use rules::moves::{Move, MoveError, MoveList};

@@ -45,6 +45,8 @@ fn layer_dir(layer: &str) -> PathBuf {
         "eval" | "search" | "engine" => root().join("crates/engine/src").join(layer),
         "protocol" => root().join("crates/protocol/src"),
         "review" | "puzzles" | "explore" => root().join("crates/analysis/src").join(layer),
+        "matches" => root().join("crates/match/src/matches"),
+        "datagen" | "train" | "tune" => root().join("crates/train/src").join(layer),
         _ => root().join("src").join(layer),
     }
 }
@@ -333,6 +335,15 @@ fn each_crate_depends_only_on_what_it_may() {
         (
             "crates/analysis/Cargo.toml",
             &["humpty-rules", "humpty-engine", "arrayvec", "once_cell"],
+        ),
+        // Match runners and trainers get no server either.
+        (
+            "crates/match/Cargo.toml",
+            &["humpty-rules", "humpty-engine"],
+        ),
+        (
+            "crates/train/Cargo.toml",
+            &["humpty-rules", "humpty-engine"],
         ),
         ("crates/compat/Cargo.toml", &["humpty-rules", "arrayvec"]),
         (
