@@ -18,7 +18,6 @@
 #![warn(missing_docs)]
 
 pub mod fuzz;
-pub mod web;
 
 pub use humpty_analysis::{explore, puzzles, review};
 pub use humpty_engine::{engine, eval, search};
@@ -26,6 +25,7 @@ pub use humpty_match::matches;
 pub use humpty_protocol as protocol;
 pub use humpty_rules as rules;
 pub use humpty_train::{datagen, train, tune};
+pub use humpty_web::web;
 
 pub use rules::fen::FenError;
 pub use rules::moves::{Move, MoveError, MoveList};

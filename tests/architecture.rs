@@ -46,6 +46,7 @@ fn layer_dir(layer: &str) -> PathBuf {
         "protocol" => root().join("crates/protocol/src"),
         "review" | "puzzles" | "explore" => root().join("crates/analysis/src").join(layer),
         "matches" => root().join("crates/match/src/matches"),
+        "web" => root().join("crates/web/src/web"),
         "datagen" | "train" | "tune" => root().join("crates/train/src").join(layer),
         _ => root().join("src").join(layer),
     }
@@ -344,6 +345,25 @@ fn each_crate_depends_only_on_what_it_may() {
         (
             "crates/train/Cargo.toml",
             &["humpty-rules", "humpty-engine"],
+        ),
+        // The server's crates live here and nowhere else below the binary.
+        (
+            "crates/web/Cargo.toml",
+            &[
+                "humpty-rules",
+                "humpty-engine",
+                "humpty-analysis",
+                "once_cell",
+                "serde_json",
+                "axum",
+                "tokio",
+                "hyper",
+                "tokio-stream",
+                "http-body-util",
+                "getrandom",
+                "hyper-util",
+                "rusqlite",
+            ],
         ),
         ("crates/compat/Cargo.toml", &["humpty-rules", "arrayvec"]),
         (

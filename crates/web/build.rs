@@ -16,8 +16,10 @@ const PKG: [&str; 4] = [
 ];
 
 fn main() {
-    let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
-    let pkg = Path::new(&root).join("bindings/js/pkg");
+    // This crate is crates/web; the package is at the workspace's root.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let root = Path::new(&manifest).join("../..");
+    let pkg = root.join("bindings/js/pkg");
     // Cargo counts a path that does not exist as changed, so watching the
     // missing pkg/ made every build of a fresh clone run this again and
     // relink. Without it, the folder that will hold it is watched (its
@@ -27,7 +29,7 @@ fn main() {
     } else {
         println!(
             "cargo:rerun-if-changed={}",
-            Path::new(&root).join("bindings/js").display()
+            root.join("bindings/js").display()
         );
     }
     let present = PKG.iter().all(|f| pkg.join(f).is_file());

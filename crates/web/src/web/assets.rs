@@ -16,19 +16,19 @@ pub fn has_wasm() -> bool {
 /// The JavaScript package's own scripts (beside `pkg/`), by their path
 /// under `/humpty/`: one list for the served board and `humpty site`.
 pub const PACKAGE_SCRIPTS: &[(&str, &str)] = &[
-    ("index.js", include_str!("../../bindings/js/index.js")),
-    ("enums.js", include_str!("../../bindings/js/enums.js")),
+    ("index.js", include_str!("../../../../bindings/js/index.js")),
+    ("enums.js", include_str!("../../../../bindings/js/enums.js")),
     (
         "engine/index.js",
-        include_str!("../../bindings/js/engine/index.js"),
+        include_str!("../../../../bindings/js/engine/index.js"),
     ),
     (
         "engine/worker.js",
-        include_str!("../../bindings/js/engine/worker.js"),
+        include_str!("../../../../bindings/js/engine/worker.js"),
     ),
     (
         "engine/words.js",
-        include_str!("../../bindings/js/engine/words.js"),
+        include_str!("../../../../bindings/js/engine/words.js"),
     ),
 ];
 
