@@ -1,9 +1,9 @@
 //! FEN round trips and every error the parser reports.
 
-use humpty::{Color, FenError, Position};
+use humpty_rules::{Color, FenError, Position};
 
-const PERFT: &str = include_str!("data/perft.tsv");
-const OPENINGS: &str = include_str!("data/openings.txt");
+const PERFT: &str = include_str!("../../../tests/data/perft.tsv");
+const OPENINGS: &str = include_str!("../../../tests/data/openings.txt");
 
 #[test]
 fn round_trips_every_reference_and_opening_position() {
@@ -139,7 +139,7 @@ fn errors_say_what_and_where() {
 
 #[test]
 fn from_men_builds_what_the_fen_builds_and_checks_the_same() {
-    use humpty::{Piece, Square};
+    use humpty_rules::{Piece, Square};
     let start = Position::startpos();
     let men: Vec<(Square, Piece)> = Square::all()
         .filter_map(|s| start.piece_at(s).map(|p| (s, p)))

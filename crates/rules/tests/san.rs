@@ -5,9 +5,9 @@
 mod common;
 
 use common::{pos_of, Rng};
-use humpty::{MoveError, Position};
+use humpty_rules::{MoveError, Position};
 
-const OPENINGS: &str = include_str!("data/openings.txt");
+const OPENINGS: &str = include_str!("../../../tests/data/openings.txt");
 
 /// The SAN of a wire move in `pos`.
 fn san(pos: &Position, wire: &str) -> String {

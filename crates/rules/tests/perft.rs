@@ -2,10 +2,10 @@
 //! shared reference table). Rows above `QUICK_LIMIT` nodes run with
 //! `cargo test -- --ignored`.
 
-use humpty::rules::perft::{divide, perft};
-use humpty::Position;
+use humpty_rules::perft::{divide, perft};
+use humpty_rules::Position;
 
-const TABLE: &str = include_str!("data/perft.tsv");
+const TABLE: &str = include_str!("../../../tests/data/perft.tsv");
 const QUICK_LIMIT: u64 = 2_500_000;
 
 struct Row {

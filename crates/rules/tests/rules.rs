@@ -3,7 +3,7 @@
 mod common;
 
 use common::{fen_of, is_legal, legal_from, play, pos_of, set};
-use humpty::{Color, Outcome, PieceKind, Position};
+use humpty_rules::{Color, Outcome, PieceKind, Position};
 
 // ---------------------------------------------------------------- hoppers
 
