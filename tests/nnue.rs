@@ -205,7 +205,7 @@ fn bad_net_files_are_refused_and_the_net_in_force_stays() {
         ),
     ];
     for (path, why) in cases {
-        let err = engine.set_eval_file(&path).unwrap_err();
+        let err = engine.set_eval_file(&path).unwrap_err().to_string();
         assert!(
             err.contains(why) && err.contains("keeping the net in force"),
             "{path}: {err}"

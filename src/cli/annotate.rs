@@ -137,8 +137,8 @@ fn annotate_game(
     go: &GoParams,
     bar: Option<&indicatif::ProgressBar>,
 ) -> Result<(String, [PlayerSummary; 2]), String> {
-    let start = game.start()?;
-    let (_, moves) = game.replay_moves(None)?;
+    let start = game.start().map_err(|e| e.to_string())?;
+    let (_, moves) = game.replay_moves(None).map_err(|e| e.to_string())?;
     engine.new_game();
     let review = review_game(engine, &start, &moves, go, &mut || {
         if let Some(b) = bar {

@@ -31,7 +31,7 @@ pub fn say(text: impl std::fmt::Display) {
 
 /// The text of a file, bounded (`engine::textfile`), or a message naming it.
 pub fn read_text(path: &str) -> Result<String, String> {
-    textfile::read_text(path)
+    textfile::read_text(path).map_err(|e| e.to_string())
 }
 
 /// Fail now if `path` cannot be written later: an existing file is opened

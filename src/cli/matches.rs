@@ -332,7 +332,7 @@ fn time_control_from(m: &ArgMatches) -> Result<TimeControl, String> {
         return Err("give exactly one of --tc, --st, --nodes, --depth".into());
     }
     Ok(if let Some(t) = m.get_one::<String>("tc") {
-        TimeControl::parse_clock(t)?
+        TimeControl::parse_clock(t).map_err(|e| e.to_string())?
     } else if let Some(s) = m.get_one::<f64>("st") {
         if !(*s > 0.0 && *s <= 1e6) {
             return Err(format!(

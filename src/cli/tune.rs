@@ -104,7 +104,7 @@ pub fn tune(m: &ArgMatches) -> Result<(), String> {
     };
     if let Some(path) = m.get_one::<String>("weights") {
         let text = read_text(path)?;
-        start.set_weights(&text)?;
+        start.set_weights(&text).map_err(|e| e.to_string())?;
     }
     let sel = Selection {
         skip_plies: num("skip-plies"),

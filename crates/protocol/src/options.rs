@@ -7,8 +7,8 @@
 
 use crate::engine::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, MIN_SKILL_LEVEL};
 use crate::engine::{
-    Engine, DEFAULT_EVAL_FILE, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS, DEFAULT_USE_NNUE,
-    MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
+    Engine, EvalError, DEFAULT_EVAL_FILE, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS,
+    DEFAULT_USE_NNUE, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
 };
 use std::time::Duration;
 
@@ -38,13 +38,89 @@ pub enum OptionKind {
     },
 }
 
+/// Why an option's value was refused, or applied only in part.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionError {
+    /// No value given (the option's name).
+    NoValue(String),
+    /// No file name given (the option's name).
+    NoFile(String),
+    /// A spin's value that is not a number.
+    NotANumber {
+        /// The option.
+        name: String,
+        /// The text given.
+        text: String,
+    },
+    /// A spin's value out of its range.
+    OutOfRange {
+        /// The option.
+        name: String,
+        /// The value given.
+        value: i64,
+        /// The least value.
+        min: i64,
+        /// The greatest value.
+        max: i64,
+    },
+    /// A check's value that is neither `true` nor `false` (the option).
+    NotABool(String),
+    /// `Hash` past what this host holds: the MiB asked and used.
+    HashClamped(i64, usize),
+    /// `Threads` past the machine's: the threads asked and used.
+    ThreadsClamped(i64, usize),
+    /// An evaluation option refused by the engine.
+    Eval(EvalError),
+    /// A variant other than this game's (the name given).
+    Variant(String),
+    /// No such option (the name given).
+    Unknown(String),
+}
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionError::NoValue(name) => write!(f, "option '{name}' needs a value"),
+            OptionError::NoFile(name) => write!(f, "option '{name}' needs a file name"),
+            OptionError::NotANumber { name, text } => {
+                write!(f, "option '{name}': '{text}' is not a number")
+            }
+            OptionError::OutOfRange {
+                name,
+                value,
+                min,
+                max,
+            } => write!(f, "option '{name}': {value} is out of range {min}..{max}"),
+            OptionError::NotABool(name) => write!(f, "option '{name}' takes true or false"),
+            OptionError::HashClamped(n, used) => write!(
+                f,
+                "Hash {n} MiB is more than this host holds (half of the machine's memory, {} MiB in WebAssembly); using {used} MiB",
+                crate::engine::WASM_HASH_LIMIT_MIB
+            ),
+            OptionError::ThreadsClamped(n, used) => write!(
+                f,
+                "Threads {n}: this machine runs {used} threads at once; searching with {used}"
+            ),
+            OptionError::Eval(e) => write!(f, "{e}"),
+            OptionError::Variant(v) => write!(
+                f,
+                "variant '{v}' is not supported (only '{}')",
+                crate::VARIANT
+            ),
+            OptionError::Unknown(name) => write!(f, "unknown option '{name}'"),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
 /// What setting an option does with its value.
 #[derive(Clone, Copy)]
 pub enum Apply {
     /// Takes the spin's value, the check as 0 or 1, or 0 for a button.
-    Number(fn(&mut Engine, i64) -> Result<(), String>),
+    Number(fn(&mut Engine, i64) -> Result<(), OptionError>),
     /// Takes the text.
-    Text(fn(&mut Engine, &str) -> Result<(), String>),
+    Text(fn(&mut Engine, &str) -> Result<(), OptionError>),
 }
 
 /// One engine option: its name, its kind and what setting it does (the
@@ -182,30 +258,25 @@ pub const ENGINE_OPTIONS: [EngineOption; 11] = [
             default: DEFAULT_EVAL_FILE,
         },
         xboard_command: false,
-        apply: Apply::Text(|e, path| e.set_eval_file(path)),
+        apply: Apply::Text(|e, path| e.set_eval_file(path).map_err(OptionError::Eval)),
     },
 ];
 
 /// `Hash`: a clamp to the machine's memory is said, not hidden.
-fn set_hash(engine: &mut Engine, n: i64) -> Result<(), String> {
+fn set_hash(engine: &mut Engine, n: i64) -> Result<(), OptionError> {
     let used = engine.set_hash_mib(n as usize);
     if used < n as usize {
-        return Err(format!(
-            "Hash {n} MiB is more than this host holds (half of the machine's memory, {} MiB in WebAssembly); using {used} MiB",
-            crate::engine::WASM_HASH_LIMIT_MIB
-        ));
+        return Err(OptionError::HashClamped(n, used));
     }
     Ok(())
 }
 
 /// `Threads`: running fewer than asked (the machine's hardware threads)
 /// is said, not hidden.
-fn set_threads(engine: &mut Engine, n: i64) -> Result<(), String> {
+fn set_threads(engine: &mut Engine, n: i64) -> Result<(), OptionError> {
     let used = engine.set_threads(n as usize);
     if used < n as usize {
-        return Err(format!(
-            "Threads {n}: this machine runs {used} threads at once; searching with {used}"
-        ));
+        return Err(OptionError::ThreadsClamped(n, used));
     }
     Ok(())
 }
@@ -238,29 +309,39 @@ pub fn value_of(v: Option<&str>) -> Option<&str> {
 }
 
 /// Read a spin option's value within its range.
-pub fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
-    let s = value_of(value).ok_or_else(|| format!("option '{name}' needs a value"))?;
-    let n: i64 = s
-        .parse()
-        .map_err(|_| format!("option '{name}': '{s}' is not a number"))?;
+pub fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, OptionError> {
+    let s = value_of(value).ok_or_else(|| OptionError::NoValue(name.to_string()))?;
+    let n: i64 = s.parse().map_err(|_| OptionError::NotANumber {
+        name: name.to_string(),
+        text: s.to_string(),
+    })?;
     if n < min || n > max {
-        return Err(format!("option '{name}': {n} is out of range {min}..{max}"));
+        return Err(OptionError::OutOfRange {
+            name: name.to_string(),
+            value: n,
+            min,
+            max,
+        });
     }
     Ok(n)
 }
 
 /// Read a check option's value.
-pub fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+pub fn check(name: &str, value: Option<&str>) -> Result<bool, OptionError> {
     match value_of(value).map(str::to_ascii_lowercase).as_deref() {
         Some("true") => Ok(true),
         Some("false") => Ok(false),
-        _ => Err(format!("option '{name}' takes true or false")),
+        _ => Err(OptionError::NotABool(name.to_string())),
     }
 }
 
 /// Apply an engine option. `None` if `name` is not one (the front end may
 /// know it), else whether the value was good.
-pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Result<(), String>> {
+pub fn set(
+    engine: &mut Engine,
+    name: &str,
+    value: Option<&str>,
+) -> Option<Result<(), OptionError>> {
     if let Some(o) = find(name) {
         let n = match o.kind {
             OptionKind::Spin { min, max, .. } => spin(o.name, value, min, max),
@@ -275,12 +356,12 @@ pub fn set(engine: &mut Engine, name: &str, value: Option<&str>) -> Option<Resul
     let key = name.trim().to_ascii_lowercase();
     Some(match key.as_str() {
         "dev_values" => value_of(value)
-            .ok_or_else(|| "option 'Dev_Values' needs a value".to_string())
-            .and_then(|v| engine.set_piece_values(v)),
+            .ok_or_else(|| OptionError::NoValue("Dev_Values".into()))
+            .and_then(|v| engine.set_piece_values(v).map_err(OptionError::Eval)),
         "dev_randommover" => check(name, value).map(|on| engine.strength_mut().random_mover = on),
         "dev_weights" => value_of(value)
-            .ok_or_else(|| "option 'Dev_Weights' needs a file name".to_string())
-            .and_then(|v| engine.set_weights_file(v)),
+            .ok_or_else(|| OptionError::NoFile("Dev_Weights".into()))
+            .and_then(|v| engine.set_weights_file(v).map_err(OptionError::Eval)),
         _ => {
             // Developer switches for measuring search features (docs/engine.md).
             let feature = key.strip_prefix("dev_")?;

@@ -4,7 +4,7 @@
 //! `info string <what was wrong>` and keeps its last good state.
 
 use super::input::{Input, Lines};
-use super::options::{self, OptionKind, ENGINE_OPTIONS};
+use super::options::{self, OptionError, OptionKind, ENGINE_OPTIONS};
 use super::output::Output;
 use super::uci_wire::{bestmove_line, info_line, parse_go, parse_position};
 use super::{engine_name, VARIANT};
@@ -235,7 +235,7 @@ impl Uci {
     }
 
     /// The options only UCI has.
-    fn set_protocol_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    fn set_protocol_option(&mut self, name: &str, value: Option<&str>) -> Result<(), OptionError> {
         let flag = |v: &Arc<AtomicBool>| {
             options::check(name, value).map(|b| v.store(b, Ordering::Relaxed))
         };
@@ -248,10 +248,10 @@ impl Uci {
                     self.announce_variant();
                     Ok(())
                 }
-                Some(v) => Err(format!("variant '{v}' is not supported (only '{VARIANT}')")),
-                None => Err("option 'UCI_Variant' needs a value".into()),
+                Some(v) => Err(OptionError::Variant(v.to_string())),
+                None => Err(OptionError::NoValue("UCI_Variant".into())),
             },
-            _ => Err(format!("unknown option '{name}'")),
+            _ => Err(OptionError::Unknown(name.to_string())),
         }
     }
 

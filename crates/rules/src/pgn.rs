@@ -3,7 +3,8 @@
 //! SAN or coordinates (`PgnGame::replay`). Match PGN (`matches::pgn`) and
 //! the web board's export and import use it.
 
-use crate::moves::Move;
+use crate::fen::FenError;
+use crate::moves::{Move, MoveError};
 use crate::piece::{Color, PieceKind};
 use crate::position::Position;
 use crate::result::GameResult;
@@ -92,6 +93,31 @@ fn wrap(text: &str, width: usize) -> String {
     out
 }
 
+/// Why a game read from PGN cannot be replayed by the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReplayError {
+    /// Its `FEN` tag is not a position.
+    Fen(FenError),
+    /// The move at this ply (from 1) is not legal, or not readable.
+    Move {
+        /// The ply, counted from 1.
+        ply: usize,
+        /// What is wrong with the move.
+        error: MoveError,
+    },
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReplayError::Fen(e) => write!(f, "bad FEN tag: {e}"),
+            ReplayError::Move { ply, error } => write!(f, "ply {ply}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 /// One game read from PGN.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PgnGame {
@@ -108,28 +134,28 @@ pub struct PgnGame {
 
 impl PgnGame {
     /// The position the game starts from (its `FEN` tag, or the start).
-    pub fn start(&self) -> Result<Position, String> {
+    pub fn start(&self) -> Result<Position, ReplayError> {
         match self.tags.get("FEN") {
-            Some(f) => Position::from_fen(f).map_err(|e| format!("bad FEN tag: {e}")),
+            Some(f) => Position::from_fen(f).map_err(ReplayError::Fen),
             None => Ok(Position::startpos()),
         }
     }
 
     /// The game replayed by the rules for at most `plies` plies (all of them
     /// if `None`): each move read as SAN or coordinates must be legal.
-    pub fn replay(&self, plies: Option<usize>) -> Result<Position, String> {
+    pub fn replay(&self, plies: Option<usize>) -> Result<Position, ReplayError> {
         self.replay_moves(plies).map(|(pos, _)| pos)
     }
 
     /// As `replay`, also returning the moves read.
-    pub fn replay_moves(&self, plies: Option<usize>) -> Result<(Position, Vec<Move>), String> {
+    pub fn replay_moves(&self, plies: Option<usize>) -> Result<(Position, Vec<Move>), ReplayError> {
         self.replay_until(plies, false)
     }
 
     /// As `replay_moves`, stopping where the rules end the game (mate,
     /// stalemate, repetition, 50 moves, bare Kings): moves written after
     /// the end are not played.
-    pub fn replay_to_end(&self) -> Result<(Position, Vec<Move>), String> {
+    pub fn replay_to_end(&self) -> Result<(Position, Vec<Move>), ReplayError> {
         self.replay_until(None, true)
     }
 
@@ -138,7 +164,7 @@ impl PgnGame {
         &self,
         plies: Option<usize>,
         stop: bool,
-    ) -> Result<(Position, Vec<Move>), String> {
+    ) -> Result<(Position, Vec<Move>), ReplayError> {
         let mut pos = self.start()?;
         let mut played = Vec::new();
         for (i, text) in self
@@ -152,7 +178,7 @@ impl PgnGame {
             }
             let m = pos
                 .parse_san(text)
-                .map_err(|e| format!("ply {}: {e}", i + 1))?;
+                .map_err(|error| ReplayError::Move { ply: i + 1, error })?;
             pos.make_move(m);
             played.push(m);
         }

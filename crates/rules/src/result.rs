@@ -74,11 +74,27 @@ impl fmt::Display for GameResult {
     }
 }
 
+/// A result token that is not a finished game's (`*`, or no result).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotFinished(pub String);
+
+impl fmt::Display for NotFinished {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "result '{}' is not a finished game (1-0, 0-1, 1/2-1/2)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for NotFinished {}
+
 impl FromStr for GameResult {
-    type Err = String;
+    type Err = NotFinished;
 
     /// A finished game's PGN token; `*` and anything else are errors.
-    fn from_str(s: &str) -> Result<GameResult, String> {
+    fn from_str(s: &str) -> Result<GameResult, NotFinished> {
         [
             GameResult::WhiteWins,
             GameResult::BlackWins,
@@ -86,7 +102,7 @@ impl FromStr for GameResult {
         ]
         .into_iter()
         .find(|r| r.pgn() == s)
-        .ok_or_else(|| format!("result '{s}' is not a finished game (1-0, 0-1, 1/2-1/2)"))
+        .ok_or_else(|| NotFinished(s.to_string()))
     }
 }
 

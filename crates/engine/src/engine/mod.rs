@@ -4,6 +4,7 @@
 
 pub mod bench;
 mod blocking;
+pub mod eval_error;
 pub mod strength;
 pub mod textfile;
 
@@ -23,6 +24,7 @@ use crate::search::tt::TranspositionTable;
 pub use crate::search::TimeSource;
 use crate::search::{self, host, Features, Limits, Shared};
 use blocking::fallback;
+pub use eval_error::EvalError;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -293,20 +295,21 @@ impl Engine {
 
     /// Change this engine's material values (`Dev_Values`, e.g.
     /// `"C=400/250 A=330/230"`); on an error nothing changes.
-    pub fn set_piece_values(&mut self, text: &str) -> Result<(), String> {
+    pub fn set_piece_values(&mut self, text: &str) -> Result<(), EvalError> {
         let mut params = (*self.options.eval).clone();
-        params.set_piece_values(text)?;
+        params.set_piece_values(text).map_err(EvalError::Params)?;
         self.options.eval = Arc::new(params);
         Ok(())
     }
 
     /// Load this engine's evaluation weights from a weights file
     /// (`Dev_Weights`, as `humpty tune` writes); on an error nothing changes.
-    pub fn set_weights_file(&mut self, path: &str) -> Result<(), String> {
-        textfile::regular_file(path)?;
-        let text = textfile::read_text_capped(path, 1 << 20, 4096)?;
+    pub fn set_weights_file(&mut self, path: &str) -> Result<(), EvalError> {
+        textfile::regular_file(path).map_err(EvalError::WeightsFile)?;
+        let text =
+            textfile::read_text_capped(path, 1 << 20, 4096).map_err(EvalError::WeightsFile)?;
         let mut params = (*self.options.eval).clone();
-        params.set_weights(&text)?;
+        params.set_weights(&text).map_err(EvalError::Params)?;
         self.options.eval = Arc::new(params);
         Ok(())
     }
@@ -319,7 +322,7 @@ impl Engine {
     /// Load the network from a net file (`EvalFile`); an empty path or
     /// `<default>` restores the built-in net. On error the net in force
     /// stays.
-    pub fn set_eval_file(&mut self, path: &str) -> Result<(), String> {
+    pub fn set_eval_file(&mut self, path: &str) -> Result<(), EvalError> {
         let path = path.trim();
         if path.is_empty() || path == DEFAULT_EVAL_FILE {
             self.options.net = nnue::default_net();
@@ -328,9 +331,11 @@ impl Engine {
         }
         let bytes = textfile::regular_file(path)
             .and_then(|()| textfile::read_bytes(path, nnue::network::FILE_LEN as u64))
-            .map_err(|e| format!("EvalFile: {e}; keeping the net in force"))?;
-        let net = Network::from_bytes(&bytes)
-            .map_err(|e| format!("EvalFile {path}: {e}; keeping the net in force"))?;
+            .map_err(EvalError::NetFile)?;
+        let net = Network::from_bytes(&bytes).map_err(|error| EvalError::Net {
+            path: path.to_string(),
+            error,
+        })?;
         self.options.net = Arc::new(net);
         self.options.eval_file = path.to_string();
         Ok(())

@@ -203,6 +203,40 @@ impl EvalParams {
     }
 }
 
+/// Why material values or weights were refused (nothing changed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamsError {
+    /// An item that is not `letter=mg/eg` with values in 0..=5000.
+    BadValue(String),
+    /// A value for the King, which has none.
+    KingValue,
+    /// A weights line that cannot be read.
+    BadLine {
+        /// Its number, from 1.
+        line: usize,
+        /// What is wrong.
+        why: &'static str,
+        /// The line, comment removed.
+        text: String,
+    },
+}
+
+impl std::fmt::Display for ParamsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParamsError::BadValue(item) => {
+                write!(f, "bad value '{item}' (expected e.g. C=400/250)")
+            }
+            ParamsError::KingValue => write!(f, "the King has no material value"),
+            ParamsError::BadLine { line, why, text } => {
+                write!(f, "weights line {line}: {why}: '{text}'")
+            }
+        }
+    }
+}
+
+impl std::error::Error for ParamsError {}
+
 impl EvalParams {
     /// The middlegame material value of a kind (move ordering, pruning).
     #[inline]
@@ -212,10 +246,10 @@ impl EvalParams {
 
     /// Change material values, e.g. `"C=400/250 A=330/230"` (letter=mg/eg).
     /// Kinds not named keep their value; on an error nothing changes.
-    pub fn set_piece_values(&mut self, text: &str) -> Result<(), String> {
+    pub fn set_piece_values(&mut self, text: &str) -> Result<(), ParamsError> {
         let mut updated = self.piece_values;
         for item in text.split_whitespace() {
-            let bad = || format!("bad value '{item}' (expected e.g. C=400/250)");
+            let bad = || ParamsError::BadValue(item.to_string());
             let (letter, values) = item.split_once('=').ok_or_else(bad)?;
             let mut chars = letter.chars();
             let kind = match (chars.next(), chars.next()) {
@@ -223,7 +257,7 @@ impl EvalParams {
                 _ => return Err(bad()),
             };
             if kind == PieceKind::King {
-                return Err("the King has no material value".into());
+                return Err(ParamsError::KingValue);
             }
             let (mg, eg) = values.split_once('/').ok_or_else(bad)?;
             let parse = |v: &str| {
@@ -336,7 +370,7 @@ impl EvalParams {
 
     /// Set weights from `name value` lines (`#` starts a comment; weights
     /// not named keep their value). On an error nothing changes.
-    pub fn set_weights(&mut self, text: &str) -> Result<(), String> {
+    pub fn set_weights(&mut self, text: &str) -> Result<(), ParamsError> {
         let mut updated = self.clone();
         let mut weights = updated.weights_mut();
         for (n, line) in text.lines().enumerate() {
@@ -344,7 +378,11 @@ impl EvalParams {
             if line.is_empty() {
                 continue;
             }
-            let bad = |why: &str| format!("weights line {}: {why}: '{line}'", n + 1);
+            let bad = |why: &'static str| ParamsError::BadLine {
+                line: n + 1,
+                why,
+                text: line.to_string(),
+            };
             let (name, value) = line
                 .split_once(char::is_whitespace)
                 .ok_or_else(|| bad("expected 'name value'"))?;

@@ -35,10 +35,26 @@ pub fn seconds(v: f64) -> Option<Duration> {
     (v.is_finite() && (0.0..=MAX_CLOCK_SECS).contains(&v)).then(|| Duration::from_secs_f64(v))
 }
 
+/// A clock that `TimeControl::parse_clock` cannot read (the text given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClockError(pub String);
+
+impl std::fmt::Display for ClockError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "bad time control '{}' (examples: 10+0.1, 40/60, 40/60+0.5)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ClockError {}
+
 impl TimeControl {
     /// Parse `10+0.1`, `40/60+0.5`, `60` (seconds).
-    pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
-        let bad = || format!("bad time control '{text}' (examples: 10+0.1, 40/60, 40/60+0.5)");
+    pub fn parse_clock(text: &str) -> Result<TimeControl, ClockError> {
+        let bad = || ClockError(text.to_string());
         let (moves, rest) = match text.split_once('/') {
             // Zero moves per period is no control at all: refused, not
             // quietly read as sudden death.

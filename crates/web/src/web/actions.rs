@@ -224,7 +224,7 @@ pub fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
             "the PGN has a {what} opened with '{open}' and never closed"
         )));
     }
-    let start = first.start().map_err(ApiError::bad)?;
+    let start = first.start().map_err(|e| ApiError::bad(e.to_string()))?;
     let (end, line) = first
         .replay_to_end()
         .map_err(|e| ApiError::bad(format!("PGN {e}")))?;

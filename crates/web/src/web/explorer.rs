@@ -7,6 +7,7 @@
 use super::db::{Db, DbError};
 use super::http::ApiError;
 use super::record::GameRecord;
+use crate::engine::textfile::{read_text, FileError};
 use crate::explore::{GameRef, Tree, DEFAULT_PLIES};
 use crate::rules::pgn::parse_pgn;
 use crate::rules::position::Position;
@@ -31,18 +32,38 @@ fn server_game(end: GameEnd) -> GameRef {
     }
 }
 
+/// Why the explorer's games could not be loaded.
+#[derive(Debug)]
+pub enum LoadError {
+    /// A PGN collection that cannot be read.
+    File(FileError),
+    /// The database's finished games.
+    Db(DbError),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::File(e) => write!(f, "{e}"),
+            LoadError::Db(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
 impl Explorer {
     /// The tree of the database's finished games and the collections.
-    pub fn load(db: &Db, collections: &[PathBuf]) -> Result<Explorer, String> {
+    pub fn load(db: &Db, collections: &[PathBuf]) -> Result<Explorer, LoadError> {
         let mut tree = Tree::new(DEFAULT_PLIES);
         for path in collections {
             let name = path.display().to_string();
-            let text = crate::engine::textfile::read_text(&name)?;
+            let text = read_text(&name).map_err(LoadError::File)?;
             for (i, g) in parse_pgn(&text).iter().enumerate() {
                 tree.add_pgn(g, &format!("{name}#{}", i + 1));
             }
         }
-        for r in finished(db).map_err(|e| e.to_string())? {
+        for r in finished(db).map_err(LoadError::Db)? {
             if let Some(end) = r.ending_at(&r.position_at(r.line.len()), r.line.len()) {
                 tree.add(&r.start, &r.line, &server_game(end), false);
             }

@@ -63,6 +63,47 @@ fn screlu_dot(values: &Row, weights: &Row) -> i32 {
     sum
 }
 
+/// Why bytes are not a net this humpty reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetError {
+    /// No `HDCNNUE1` header.
+    NotANet,
+    /// Another format version.
+    Version(u32),
+    /// The wrong length for this version (cut off, or another layout).
+    Length(usize),
+    /// Another shape: inputs, hidden, QA, QB, scale.
+    Shape([u32; 5]),
+    /// The stored checksum does not match.
+    Checksum,
+}
+
+impl std::fmt::Display for NetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetError::NotANet => write!(f, "not a humpty net file (no HDCNNUE1 header)"),
+            NetError::Version(v) => {
+                write!(f, "net file version {v} (this humpty reads version {VERSION})")
+            }
+            NetError::Length(n) => write!(
+                f,
+                "net file is {n} bytes, a version {VERSION} net is {FILE_LEN}: cut off or another layout"
+            ),
+            NetError::Shape(shape) => {
+                let want =
+                    [INPUTS, HIDDEN, QA as usize, QB as usize, SCALE as usize].map(|v| v as u32);
+                write!(
+                    f,
+                    "net file shape {shape:?} (inputs, hidden, QA, QB, scale); this humpty needs {want:?}"
+                )
+            }
+            NetError::Checksum => write!(f, "net file is damaged (checksum mismatch)"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
 impl Network {
     /// The output in centipawns, from the side to move's point of view,
     /// given its hidden row and the other side's.
@@ -74,34 +115,26 @@ impl Network {
     }
 
     /// Read a net file's bytes.
-    pub fn from_bytes(bytes: &[u8]) -> Result<Network, String> {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetError> {
         if bytes.len() < 12 || &bytes[..8] != MAGIC {
-            return Err("not a humpty net file (no HDCNNUE1 header)".into());
+            return Err(NetError::NotANet);
         }
         let word = |i: usize| u32::from_le_bytes(bytes[8 + 4 * i..12 + 4 * i].try_into().unwrap());
         if word(0) != VERSION {
-            return Err(format!(
-                "net file version {} (this humpty reads version {VERSION})",
-                word(0)
-            ));
+            return Err(NetError::Version(word(0)));
         }
         if bytes.len() != FILE_LEN {
-            return Err(format!(
-                "net file is {} bytes, a version {VERSION} net is {FILE_LEN}: cut off or another layout",
-                bytes.len()
-            ));
+            return Err(NetError::Length(bytes.len()));
         }
         let shape = [word(1), word(2), word(3), word(4), word(5)];
         let want = [INPUTS, HIDDEN, QA as usize, QB as usize, SCALE as usize].map(|v| v as u32);
         if shape != want {
-            return Err(format!(
-                "net file shape {shape:?} (inputs, hidden, QA, QB, scale); this humpty needs {want:?}"
-            ));
+            return Err(NetError::Shape(shape));
         }
         let body = &bytes[..FILE_LEN - 4];
         let stored = u32::from_le_bytes(bytes[FILE_LEN - 4..].try_into().unwrap());
         if fnv1a(body) != stored {
-            return Err("net file is damaged (checksum mismatch)".into());
+            return Err(NetError::Checksum);
         }
         Ok(Network::read_weights(&bytes[32..]))
     }
