@@ -52,7 +52,7 @@ pub fn datagen(m: &ArgMatches) -> Result<(), String> {
             ))
         })?,
         concurrency: *m.get_one::<u64>("concurrency").expect("defaulted") as usize,
-        openings: openings::read_openings(&text, None)?,
+        openings: openings::read_openings(&text, None).map_err(|e| e.to_string())?,
         max_plies: *m.get_one::<u64>("max-plies").expect("defaulted") as usize,
         use_nnue: m.get_one::<String>("nnue").map(|v| v == "on"),
     };
@@ -76,7 +76,7 @@ pub fn datagen(m: &ArgMatches) -> Result<(), String> {
     if let Some(b) = &bar {
         b.finish_and_clear();
     }
-    let s = summary?;
+    let s = summary.map_err(|e| e.to_string())?;
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     if s.dropped_bytes > 0 {
         say(format!(

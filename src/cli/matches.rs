@@ -120,7 +120,8 @@ pub fn run_match(m: &ArgMatches) -> Result<(), String> {
         );
         b
     });
-    let report = runner::run(&cfg, &mut |r| show_progress(r, bar.as_ref(), quiet))?;
+    let report = runner::run(&cfg, &mut |r| show_progress(r, bar.as_ref(), quiet))
+        .map_err(|e| e.to_string())?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -174,7 +175,8 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
     let openings = match m.get_one::<String>("openings") {
         Some(path) => {
             let text = read_text(path)?;
-            openings::read_openings(&text, m.get_one::<usize>("plies").copied())?
+            openings::read_openings(&text, m.get_one::<usize>("plies").copied())
+                .map_err(|e| e.to_string())?
         }
         None => Vec::new(),
     };
@@ -211,7 +213,7 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
             .map(|s| super::io::parse_shard(s))
             .transpose()?,
     };
-    cfg.check()?;
+    cfg.check().map_err(|e| e.to_string())?;
     Ok(cfg)
 }
 

@@ -32,7 +32,9 @@ pub fn generate_openings(m: &ArgMatches) -> Result<(), String> {
     if let Some(path) = path {
         check_writable(path)?;
     }
-    let text = openings::generate(&spec)?.join("\n");
+    let text = openings::generate(&spec)
+        .map_err(|e| e.to_string())?
+        .join("\n");
     match path {
         Some(path) => write_file(path, &(text + "\n"))?,
         None => out(text),

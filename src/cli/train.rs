@@ -108,7 +108,7 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
     let outfile = m.get_one::<String>("out").expect("required");
     // Before minutes of loading and training, not after.
     check_writable(outfile)?;
-    let loaded = data::load(&paths, cfg.blend, m.get_flag("mirror"))?;
+    let loaded = data::load(&paths, cfg.blend, m.get_flag("mirror")).map_err(|e| e.to_string())?;
     loaded.damage.iter().for_each(say);
     let (train_set, valid) = (&loaded.train, &loaded.valid);
     if train_set.is_empty() {

@@ -6,7 +6,7 @@
 use super::input::{Input, Lines};
 use super::options::{self, OptionError, OptionKind, ENGINE_OPTIONS};
 use super::output::Output;
-use super::uci_wire::{bestmove_line, info_line, parse_go, parse_position};
+use super::uci_wire::{bestmove_line, info_line, parse_go, parse_position, WireError};
 use super::{engine_name, VARIANT};
 use crate::engine::bench::BenchSetup;
 use crate::engine::{Clocks, Engine, GoParams};
@@ -283,7 +283,7 @@ impl Uci {
     }
 
     /// Translate a `go` line into engine parameters (or an error message).
-    fn go_params(&self, line: &str) -> Result<(GoParams, Option<u32>), String> {
+    fn go_params(&self, line: &str) -> Result<(GoParams, Option<u32>), WireError> {
         let cmd = parse_go(line)?;
         if !cmd.ignored.is_empty() {
             let words = cmd.ignored.join(" ");
@@ -304,9 +304,7 @@ impl Uci {
         };
         let pos = self.engine.position();
         for text in &cmd.searchmoves {
-            let m = pos
-                .parse_move(text)
-                .map_err(|e| format!("searchmoves: {e}"))?;
+            let m = pos.parse_move(text).map_err(WireError::SearchMove)?;
             go.searchmoves.push(m);
         }
         // Without the mover's own time the clocks say nothing.

@@ -4,14 +4,79 @@
 //! and `pv`. Everything here is a pure function of text and positions.
 
 use crate::engine::{Bound, Info, Score};
-use crate::rules::moves::Move;
+use crate::rules::fen::FenError;
+use crate::rules::moves::{Move, MoveError};
 use crate::rules::position::Position;
 use std::fmt::Write as _;
+
+/// A `position` or `go` command that cannot be read; the engine's state is
+/// left as it was.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WireError {
+    /// `position` without `startpos` or `fen` (the word found, if any).
+    NoSetup(Option<String>),
+    /// A word after `startpos` other than `moves`.
+    AfterStartpos(String),
+    /// `position fen` with no FEN.
+    MissingFen,
+    /// A FEN that is not a position.
+    Fen {
+        /// The FEN given.
+        fen: String,
+        /// What is wrong with it.
+        error: FenError,
+    },
+    /// A move of the list (from 1) that is not legal.
+    Move {
+        /// Its place in the list, from 1.
+        index: usize,
+        /// What is wrong with it.
+        error: MoveError,
+    },
+    /// A `go` word with no number after it.
+    MissingNumber(String),
+    /// A `go` word whose value is not a whole number.
+    NotANumber {
+        /// The word.
+        key: String,
+        /// The value given.
+        value: String,
+    },
+    /// A `go` count below 1.
+    NotPositive(String),
+    /// A `searchmoves` move that is not legal here.
+    SearchMove(MoveError),
+}
+
+impl std::fmt::Display for WireError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WireError::NoSetup(None) => write!(f, "position: expected startpos or fen"),
+            WireError::NoSetup(Some(w)) => {
+                write!(f, "position: expected startpos or fen, got '{w}'")
+            }
+            WireError::AfterStartpos(w) => write!(f, "unexpected '{w}' after startpos"),
+            WireError::MissingFen => write!(f, "position fen: missing FEN"),
+            WireError::Fen { fen, error } => write!(f, "bad FEN '{fen}': {error}"),
+            WireError::Move { index, error } => {
+                write!(f, "move {index} of the list: {error}; position unchanged")
+            }
+            WireError::MissingNumber(key) => write!(f, "go {key}: missing number"),
+            WireError::NotANumber { key, value } => {
+                write!(f, "go {key}: '{value}' is not a whole number")
+            }
+            WireError::NotPositive(key) => write!(f, "go {key}: must be at least 1"),
+            WireError::SearchMove(e) => write!(f, "searchmoves: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for WireError {}
 
 /// Apply a `position` command (the text after the word `position`). Returns
 /// the new position only if the whole command is valid, so a bad FEN or an
 /// illegal move leaves the caller's position untouched.
-pub fn parse_position(args: &str) -> Result<Position, String> {
+pub fn parse_position(args: &str) -> Result<Position, WireError> {
     let tokens: Vec<&str> = args.split_whitespace().collect();
     let moves_at = tokens.iter().position(|t| *t == "moves");
     let (setup, moves) = match moves_at {
@@ -20,19 +85,20 @@ pub fn parse_position(args: &str) -> Result<Position, String> {
     };
     let mut pos = match setup.first().copied() {
         Some("startpos") if setup.len() == 1 => Position::startpos(),
-        Some("startpos") => return Err(format!("unexpected '{}' after startpos", setup[1])),
+        Some("startpos") => return Err(WireError::AfterStartpos(setup[1].to_string())),
         Some("fen") if setup.len() > 1 => {
             let fen = setup[1..].join(" ");
-            Position::from_fen(&fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?
+            Position::from_fen(&fen).map_err(|error| WireError::Fen { fen, error })?
         }
-        Some("fen") => return Err("position fen: missing FEN".into()),
-        Some(other) => return Err(format!("position: expected startpos or fen, got '{other}'")),
-        None => return Err("position: expected startpos or fen".into()),
+        Some("fen") => return Err(WireError::MissingFen),
+        Some(other) => return Err(WireError::NoSetup(Some(other.to_string()))),
+        None => return Err(WireError::NoSetup(None)),
     };
     for (i, text) in moves.iter().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {} of the list: {e}; position unchanged", i + 1))?;
+        let m = pos.parse_move(text).map_err(|error| WireError::Move {
+            index: i + 1,
+            error,
+        })?;
         pos.make_move(m);
     }
     Ok(pos)
@@ -98,22 +164,25 @@ const GO_KEYWORDS: &[&str] = &[
 
 /// A whole number as written: digits, optionally after a minus sign. Too
 /// many digits saturate. `Err` says why it is no such number.
-fn whole_number(key: &str, value: Option<&&str>) -> Result<(bool, u64), String> {
-    let v = value.ok_or_else(|| format!("go {key}: missing number"))?;
+fn whole_number(key: &str, value: Option<&&str>) -> Result<(bool, u64), WireError> {
+    let v = value.ok_or_else(|| WireError::MissingNumber(key.to_string()))?;
     let (negative, digits) = match v.strip_prefix('-') {
         Some(d) => (true, d),
         None => (false, *v),
     };
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("go {key}: '{v}' is not a whole number"));
+        return Err(WireError::NotANumber {
+            key: key.to_string(),
+            value: v.to_string(),
+        });
     }
     Ok((negative, digits.parse::<u64>().unwrap_or(u64::MAX)))
 }
 
 /// A count that must be positive, clamped to `1..=max`.
-fn count(key: &str, value: Option<&&str>, max: u64) -> Result<u64, String> {
+fn count(key: &str, value: Option<&&str>, max: u64) -> Result<u64, WireError> {
     match whole_number(key, value)? {
-        (true, _) | (false, 0) => Err(format!("go {key}: must be at least 1")),
+        (true, _) | (false, 0) => Err(WireError::NotPositive(key.to_string())),
         (false, n) => Ok(n.min(max)),
     }
 }
@@ -122,7 +191,7 @@ fn count(key: &str, value: Option<&&str>, max: u64) -> Result<u64, String> {
 pub const CLOCK_WORDS: [&str; 4] = ["wtime", "btime", "winc", "binc"];
 
 /// Read a `go` line (including the word `go`).
-pub fn parse_go(line: &str) -> Result<GoCommand, String> {
+pub fn parse_go(line: &str) -> Result<GoCommand, WireError> {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     let mut out = GoCommand::default();
     let mut i = 1;

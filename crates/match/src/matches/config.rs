@@ -87,43 +87,81 @@ pub struct MatchConfig {
     pub shard: Option<(usize, usize)>,
 }
 
+/// A match that cannot be played as configured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    /// Fewer than two engines.
+    Engines,
+    /// A node limit of 0.
+    Nodes,
+    /// A depth limit of 0.
+    Depth,
+    /// A move time of 0.
+    MoveTime,
+    /// A clock with no base time.
+    Base,
+    /// A clock period of 0 moves.
+    Period,
+    /// No games or no workers.
+    NoGames,
+    /// A move limit of 0.
+    MaxPlies,
+    /// An adjudication window of 0 moves.
+    Adjudication,
+    /// A shard K/N outside 1 <= K <= N.
+    Shard,
+}
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ConfigError::Engines => "a match needs at least two engines",
+            ConfigError::Nodes => "--nodes must be at least 1",
+            ConfigError::Depth => "--depth must be at least 1",
+            ConfigError::MoveTime => "--st must be more than 0 seconds",
+            ConfigError::Base => "--tc needs a base time above 0",
+            ConfigError::Period => "--tc needs at least 1 move per period",
+            ConfigError::NoGames => "a match needs at least one game and one worker",
+            ConfigError::MaxPlies => "--maxplies must be at least 1",
+            ConfigError::Adjudication => "adjudication needs movecount of at least 1",
+            ConfigError::Shard => "--shard K/N needs 1 <= K <= N",
+        })
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
 impl MatchConfig {
     /// Refuse, before the first game, limits no engine can meet and counts
     /// that make no match: a zero node, time or depth limit, no games, no
     /// workers, a zero move limit or adjudication window.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ConfigError> {
         if self.engines.len() < 2 {
-            return Err("a match needs at least two engines".into());
+            return Err(ConfigError::Engines);
         }
         match self.tc {
-            TimeControl::Nodes(0) => return Err("--nodes must be at least 1".into()),
-            TimeControl::Depth(0) => return Err("--depth must be at least 1".into()),
-            TimeControl::MoveTime(t) if t.is_zero() => {
-                return Err("--st must be more than 0 seconds".into())
-            }
-            TimeControl::Clock { base, .. } if base.is_zero() => {
-                return Err("--tc needs a base time above 0".into())
-            }
-            TimeControl::Clock { moves: Some(0), .. } => {
-                return Err("--tc needs at least 1 move per period".into())
-            }
+            TimeControl::Nodes(0) => return Err(ConfigError::Nodes),
+            TimeControl::Depth(0) => return Err(ConfigError::Depth),
+            TimeControl::MoveTime(t) if t.is_zero() => return Err(ConfigError::MoveTime),
+            TimeControl::Clock { base, .. } if base.is_zero() => return Err(ConfigError::Base),
+            TimeControl::Clock { moves: Some(0), .. } => return Err(ConfigError::Period),
             _ => {}
         }
         if self.rounds == 0 || self.concurrency == 0 {
-            return Err("a match needs at least one game and one worker".into());
+            return Err(ConfigError::NoGames);
         }
         if self.max_plies == Some(0) {
-            return Err("--maxplies must be at least 1".into());
+            return Err(ConfigError::MaxPlies);
         }
         let window = [
             self.draw.map(|d| d.move_count),
             self.resign.map(|r| r.move_count),
         ];
         if window.contains(&Some(0)) {
-            return Err("adjudication needs movecount of at least 1".into());
+            return Err(ConfigError::Adjudication);
         }
         if self.shard.is_some_and(|(k, n)| k == 0 || k > n) {
-            return Err("--shard K/N needs 1 <= K <= N".into());
+            return Err(ConfigError::Shard);
         }
         Ok(())
     }

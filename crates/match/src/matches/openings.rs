@@ -4,14 +4,55 @@
 
 use super::pgn::parse_pgn;
 use crate::engine::{Engine, GoParams};
+use crate::rules::fen::FenError;
+use crate::rules::pgn::ReplayError;
 use crate::rules::position::Position;
 use crate::rules::random::Rng;
 use std::collections::HashSet;
 
+/// Openings that cannot be read or made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OpeningsError {
+    /// A line (from 1) that is not a FEN.
+    Fen(usize, FenError),
+    /// A line (from 1) whose game is already over.
+    Over(usize),
+    /// A file with no positions.
+    Empty,
+    /// A PGN game (from 1) that does not replay.
+    Game(usize, ReplayError),
+    /// A PGN whose games are all over where the openings would start.
+    NoGameGoing,
+    /// `--min-plies` above `--max-plies`.
+    PlyRange,
+    /// Too few balanced positions found (how many).
+    TooFew(usize),
+}
+
+impl std::fmt::Display for OpeningsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpeningsError::Fen(n, e) => write!(f, "openings line {n}: {e}"),
+            OpeningsError::Over(n) => write!(f, "openings line {n}: the game is already over"),
+            OpeningsError::Empty => write!(f, "the openings file has no positions"),
+            OpeningsError::Game(n, e) => write!(f, "openings game {n}: {e}"),
+            OpeningsError::NoGameGoing => {
+                write!(f, "the openings PGN has no game that is still going there")
+            }
+            OpeningsError::PlyRange => write!(f, "--min-plies must not exceed --max-plies"),
+            OpeningsError::TooFew(n) => {
+                write!(f, "only {n} balanced positions found; widen --margin")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OpeningsError {}
+
 /// Read an opening file: PGN games (see `read_pgn_openings`), or one FEN or
 /// EPD per line (EPD: first four fields; `#` comments and blank lines
 /// skipped). Every position is checked.
-pub fn read_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, String> {
+pub fn read_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, OpeningsError> {
     if text.lines().any(|l| l.trim_start().starts_with('[')) {
         return read_pgn_openings(text, plies);
     }
@@ -28,14 +69,14 @@ pub fn read_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, St
         } else {
             l.to_string()
         };
-        let pos = Position::from_fen(&fen).map_err(|e| format!("openings line {}: {e}", n + 1))?;
+        let pos = Position::from_fen(&fen).map_err(|e| OpeningsError::Fen(n + 1, e))?;
         if pos.outcome().is_some() {
-            return Err(format!("openings line {}: the game is already over", n + 1));
+            return Err(OpeningsError::Over(n + 1));
         }
         out.push(pos.to_fen());
     }
     if out.is_empty() {
-        return Err("the openings file has no positions".into());
+        return Err(OpeningsError::Empty);
     }
     Ok(out)
 }
@@ -43,18 +84,18 @@ pub fn read_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, St
 /// Openings from PGN games (SAN or coordinates): each game's position after
 /// `plies` plies, or its final position. A game that is over there is
 /// skipped; a game that does not replay is an error naming it.
-fn read_pgn_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, String> {
+fn read_pgn_openings(text: &str, plies: Option<usize>) -> Result<Vec<String>, OpeningsError> {
     let mut out = Vec::new();
     for (n, game) in parse_pgn(text).iter().enumerate() {
         let pos = game
             .replay(plies)
-            .map_err(|e| format!("openings game {}: {e}", n + 1))?;
+            .map_err(|e| OpeningsError::Game(n + 1, e))?;
         if pos.outcome().is_none() {
             out.push(pos.to_fen());
         }
     }
     if out.is_empty() {
-        return Err("the openings PGN has no game that is still going there".into());
+        return Err(OpeningsError::NoGameGoing);
     }
     Ok(out)
 }
@@ -92,9 +133,9 @@ fn random_playout(rng: &mut Rng, spec: &GenerateSpec) -> Option<Position> {
 }
 
 /// Generate balanced, distinct openings as FENs.
-pub fn generate(spec: &GenerateSpec) -> Result<Vec<String>, String> {
+pub fn generate(spec: &GenerateSpec) -> Result<Vec<String>, OpeningsError> {
     if spec.min_plies > spec.max_plies {
-        return Err("--min-plies must not exceed --max-plies".into());
+        return Err(OpeningsError::PlyRange);
     }
     let mut rng = Rng::new(spec.seed);
     let mut engine = Engine::new();
@@ -104,10 +145,7 @@ pub fn generate(spec: &GenerateSpec) -> Result<Vec<String>, String> {
     while out.len() < spec.count {
         tries += 1;
         if tries > spec.count.saturating_mul(200).saturating_add(1000) {
-            return Err(format!(
-                "only {} balanced positions found; widen --margin",
-                out.len()
-            ));
+            return Err(OpeningsError::TooFew(out.len()));
         }
         let Some(mut pos) = random_playout(&mut rng, spec) else {
             continue;
@@ -164,7 +202,9 @@ mod tests {
         let mut one = Position::startpos();
         one.make_move(one.parse_move("c3c4").unwrap());
         assert_eq!(after_one[0], one.to_fen());
-        let bad = read_openings("[Event \"x\"]\n\n1. Zz9 *\n", None).unwrap_err();
+        let bad = read_openings("[Event \"x\"]\n\n1. Zz9 *\n", None)
+            .unwrap_err()
+            .to_string();
         assert!(bad.contains("game 1") && bad.contains("Zz9"), "{bad}");
     }
 }

@@ -3,7 +3,7 @@
 //! plays them on `concurrency` workers (`game`), writes PGN (`pgn`), and
 //! keeps the score per engine pair with Elo, LOS and the SPRT (`stats`).
 
-use super::config::{MatchConfig, OpeningOrder};
+use super::config::{ConfigError, MatchConfig, OpeningOrder};
 use super::game::{play_game, Fault, GameRecord, Job, Seats};
 use super::pgn::pgn;
 use super::stats::{elo_interval, los, Sprt, SprtState, Tally};
@@ -105,12 +105,32 @@ pub fn planned_games(cfg: &MatchConfig) -> usize {
     schedule(cfg).len()
 }
 
+/// A match that could not start.
+#[derive(Debug)]
+pub enum RunError {
+    /// The configuration makes no match.
+    Config(ConfigError),
+    /// The PGN file cannot be opened for appending (its path).
+    Pgn(String, std::io::Error),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::Config(e) => write!(f, "{e}"),
+            RunError::Pgn(path, e) => write!(f, "cannot open PGN file {path}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
 /// Run a match; `progress` is called after every game with the report so far.
 pub fn run(
     cfg: &MatchConfig,
     progress: &mut dyn FnMut(&MatchReport),
-) -> Result<MatchReport, String> {
-    cfg.check()?;
+) -> Result<MatchReport, RunError> {
+    cfg.check().map_err(RunError::Config)?;
     let queue = Mutex::new(schedule(cfg).into_iter());
     let stop = AtomicBool::new(false);
     let (tx, rx) = channel::<(Job, GameRecord)>();
@@ -141,7 +161,7 @@ pub fn run(
 }
 
 /// The PGN file, opened for appending, if one was asked for.
-fn open_pgn(cfg: &MatchConfig) -> Result<Option<std::fs::File>, String> {
+fn open_pgn(cfg: &MatchConfig) -> Result<Option<std::fs::File>, RunError> {
     let Some(p) = &cfg.pgn else {
         return Ok(None);
     };
@@ -150,7 +170,7 @@ fn open_pgn(cfg: &MatchConfig) -> Result<Option<std::fs::File>, String> {
         .append(true)
         .open(p)
         .map(Some)
-        .map_err(|e| format!("cannot open PGN file {}: {e}", p.display()))
+        .map_err(|e| RunError::Pgn(p.display().to_string(), e))
 }
 
 /// One worker: take games from the queue and play them until it is empty

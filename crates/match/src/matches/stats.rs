@@ -143,22 +143,44 @@ pub enum SprtState {
     AcceptH0,
 }
 
+/// An SPRT that cannot be run: its bounds or its error rates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SprtError {
+    /// elo0 and elo1 not finite with elo0 < elo1 (the values given).
+    Bounds(f64, f64),
+    /// alpha and beta not in (0, 1) with alpha + beta < 1 (the values given).
+    Rates(f64, f64),
+}
+
+impl std::fmt::Display for SprtError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SprtError::Bounds(elo0, elo1) => write!(
+                f,
+                "SPRT: elo0 and elo1 must be finite numbers with elo0 < elo1 (got {elo0}, {elo1})"
+            ),
+            SprtError::Rates(alpha, beta) => write!(
+                f,
+                "SPRT: alpha and beta must lie between 0 and 1 with alpha + beta < 1 (got {alpha}, {beta})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
+
 impl Sprt {
     /// A test of `elo0` against `elo1` with error rates `alpha` and
     /// `beta`; refused unless the bounds are finite with elo0 < elo1 and
     /// both rates lie in (0, 1) with alpha + beta < 1 (else the LLR bounds
     /// are undefined or crossed).
-    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         if !elo0.is_finite() || !elo1.is_finite() || elo0 >= elo1 {
-            return Err(format!(
-                "SPRT: elo0 and elo1 must be finite numbers with elo0 < elo1 (got {elo0}, {elo1})"
-            ));
+            return Err(SprtError::Bounds(elo0, elo1));
         }
         let rate = |x: f64| x > 0.0 && x < 1.0;
         if !rate(alpha) || !rate(beta) || alpha + beta >= 1.0 {
-            return Err(format!(
-                "SPRT: alpha and beta must lie between 0 and 1 with alpha + beta < 1 (got {alpha}, {beta})"
-            ));
+            return Err(SprtError::Rates(alpha, beta));
         }
         Ok(Sprt {
             elo0,

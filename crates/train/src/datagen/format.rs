@@ -119,10 +119,47 @@ pub struct Read {
     pub damage: Vec<String>,
 }
 
+/// What is wrong with training data bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormatError {
+    /// No `HDCDATA1` header: not such a file.
+    NotData,
+    /// The bytes end inside a block.
+    CutOff,
+    /// No block marker where a block starts.
+    NoMarker,
+    /// A result code that is none.
+    BadResult(u8),
+    /// A man's code that is none.
+    BadPiece(u8),
+    /// A square past the board.
+    BadSquare,
+    /// The block's checksum does not match.
+    Checksum,
+}
+
+impl std::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FormatError::NotData => {
+                write!(f, "not a humpty training data file (no HDCDATA1 header)")
+            }
+            FormatError::CutOff => write!(f, "cut off"),
+            FormatError::NoMarker => write!(f, "no block marker"),
+            FormatError::BadResult(x) => write!(f, "bad result {x}"),
+            FormatError::BadPiece(code) => write!(f, "bad piece code {code}"),
+            FormatError::BadSquare => write!(f, "bad square"),
+            FormatError::Checksum => write!(f, "checksum mismatch"),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
 /// Read a whole file's bytes; an unknown header is an error.
-pub fn read_file(bytes: &[u8]) -> Result<Read, String> {
+pub fn read_file(bytes: &[u8]) -> Result<Read, FormatError> {
     if bytes.len() < HEADER.len() || &bytes[..HEADER.len()] != HEADER {
-        return Err("not a humpty training data file (no HDCDATA1 header)".into());
+        return Err(FormatError::NotData);
     }
     let mut at = HEADER.len();
     let mut good_len = at;
@@ -173,23 +210,23 @@ struct Cursor<'a> {
 }
 
 impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], FormatError> {
         let end = self.at + n;
-        let slice = self.bytes.get(self.at..end).ok_or("cut off")?;
+        let slice = self.bytes.get(self.at..end).ok_or(FormatError::CutOff)?;
         self.at = end;
         Ok(slice)
     }
 
-    fn u8(&mut self) -> Result<u8, String> {
+    fn u8(&mut self) -> Result<u8, FormatError> {
         Ok(self.take(1)?[0])
     }
 }
 
 /// One block from the start of `bytes`, and its length.
-fn read_block(bytes: &[u8]) -> Result<(GameBlock, usize), String> {
+fn read_block(bytes: &[u8]) -> Result<(GameBlock, usize), FormatError> {
     let mut c = Cursor { bytes, at: 0 };
     if c.take(4)? != BLOCK_MAGIC {
-        return Err("no block marker".into());
+        return Err(FormatError::NoMarker);
     }
     let index = u32::from_le_bytes(c.take(4)?.try_into().expect("4 bytes"));
     let n = u16::from_le_bytes(c.take(2)?.try_into().expect("2 bytes"));
@@ -197,7 +234,7 @@ fn read_block(bytes: &[u8]) -> Result<(GameBlock, usize), String> {
         0 => Outcome::BlackWin,
         1 => Outcome::Draw,
         2 => Outcome::WhiteWin,
-        x => return Err(format!("bad result {x}")),
+        x => return Err(FormatError::BadResult(x)),
     };
     c.take(1)?;
     let samples = (0..n)
@@ -206,7 +243,7 @@ fn read_block(bytes: &[u8]) -> Result<(GameBlock, usize), String> {
     let body_len = c.at;
     let sum = u32::from_le_bytes(c.take(4)?.try_into().expect("4 bytes"));
     if sum != fnv1a(&bytes[..body_len]) {
-        return Err("checksum mismatch".into());
+        return Err(FormatError::Checksum);
     }
     let block = GameBlock {
         index,
@@ -216,7 +253,7 @@ fn read_block(bytes: &[u8]) -> Result<(GameBlock, usize), String> {
     Ok((block, c.at))
 }
 
-fn read_sample(c: &mut Cursor<'_>) -> Result<Sample, String> {
+fn read_sample(c: &mut Cursor<'_>) -> Result<Sample, FormatError> {
     let occupancy = c.take(NUM_SQUARES / 8)?;
     let to_move = if c.u8()? & 1 == 1 {
         Color::Black
@@ -237,8 +274,8 @@ fn read_sample(c: &mut Cursor<'_>) -> Result<Sample, String> {
         };
         let kind = *PieceKind::ALL
             .get(usize::from(code % 16))
-            .ok_or_else(|| format!("bad piece code {code}"))?;
-        let sq = Square::from_index(i).ok_or("bad square")?;
+            .ok_or(FormatError::BadPiece(code))?;
+        let sq = Square::from_index(i).ok_or(FormatError::BadSquare)?;
         men.push((sq, Piece::new(color, kind)));
     }
     Ok(Sample {

@@ -10,7 +10,10 @@
 //! the games and a run that was stopped resumes where it was: the games
 //! already in the file are skipped, a cut-off last block is dropped.
 
+pub mod file_error;
 pub mod format;
+
+pub use file_error::DataFileError;
 
 use crate::engine::Score;
 use crate::engine::{Engine, GoParams};
@@ -140,18 +143,19 @@ fn todo(spec: &DatagenSpec, done: &HashSet<u32>) -> VecDeque<u32> {
 
 /// Open the file for appending after its last good block (making it with
 /// its header if missing); returns the games it has and the bytes dropped.
-fn open_out(spec: &DatagenSpec) -> Result<(std::fs::File, HashSet<u32>, u64), String> {
+fn open_out(spec: &DatagenSpec) -> Result<(std::fs::File, HashSet<u32>, u64), DataFileError> {
     let path = &spec.out;
-    let name = path.display();
+    let name = path.display().to_string();
     let existing = match std::fs::read(path) {
         Ok(b) => Some(b),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(format!("cannot read {name}: {e}")),
+        Err(e) => return Err(DataFileError::Read(name, e.to_string())),
     };
     let (done, good_len, dropped) = match &existing {
         None => (HashSet::new(), 0, 0),
         Some(bytes) => {
-            let read = format::read_file(bytes).map_err(|e| format!("{name}: {e}"))?;
+            let read =
+                format::read_file(bytes).map_err(|e| DataFileError::Format(name.clone(), e))?;
             let done = read.blocks.iter().map(|b| b.index).collect();
             (done, read.good_len, (bytes.len() - read.good_len) as u64)
         }
@@ -160,22 +164,25 @@ fn open_out(spec: &DatagenSpec) -> Result<(std::fs::File, HashSet<u32>, u64), St
         .create(true)
         .append(true)
         .open(path)
-        .map_err(|e| format!("cannot write {name}: {e}"))?;
+        .map_err(|e| DataFileError::Write(name.clone(), e.to_string()))?;
     if existing.is_none() {
         file.write_all(format::HEADER)
-            .map_err(|e| format!("cannot write {name}: {e}"))?;
+            .map_err(|e| DataFileError::Write(name.clone(), e.to_string()))?;
     } else if dropped > 0 {
         file.set_len(good_len as u64)
-            .map_err(|e| format!("cannot cut {name} to its last good block: {e}"))?;
+            .map_err(|e| DataFileError::Cut(name.clone(), e.to_string()))?;
     }
     Ok((file, done, dropped))
 }
 
 /// Run (or resume) this shard; `progress(games done, positions)` after
 /// each game.
-pub fn run(spec: &DatagenSpec, progress: &mut dyn FnMut(u32, u64)) -> Result<Summary, String> {
+pub fn run(
+    spec: &DatagenSpec,
+    progress: &mut dyn FnMut(u32, u64),
+) -> Result<Summary, DataFileError> {
     if spec.openings.is_empty() {
-        return Err("no openings".into());
+        return Err(DataFileError::NoOpenings);
     }
     let (mut file, done, dropped) = open_out(spec)?;
     let queue = Arc::new(Mutex::new(todo(spec, &done)));
@@ -210,7 +217,7 @@ pub fn run(spec: &DatagenSpec, progress: &mut dyn FnMut(u32, u64)) -> Result<Sum
             // games being played.
             file.write_all(&bytes)
                 .and_then(|_| file.flush())
-                .map_err(|e| format!("cannot write {}: {e}", spec.out.display()))?;
+                .map_err(|e| DataFileError::Write(spec.out.display().to_string(), e.to_string()))?;
             summary.games += 1;
             summary.positions += block.samples.len() as u64;
             progress(summary.games, summary.positions);

@@ -3,6 +3,7 @@
 //! split into training and validation sets by game.
 
 use crate::datagen::format::{read_file, Outcome};
+use crate::datagen::DataFileError;
 use crate::eval::nnue::features::index;
 use crate::eval::{evaluate, EvalParams};
 use crate::rules::piece::Color;
@@ -117,14 +118,15 @@ pub fn load(
     paths: &[impl AsRef<Path>],
     blend: Blend,
     mirror_files: bool,
-) -> Result<Loaded, String> {
+) -> Result<Loaded, DataFileError> {
     let mut out = Loaded::default();
     let params = EvalParams::default();
     let mut hand_made = (0.0f64, 0usize);
     for path in paths {
         let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let read = read_file(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        let name = || path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| DataFileError::Read(name(), e.to_string()))?;
+        let read = read_file(&bytes).map_err(|e| DataFileError::Format(name(), e))?;
         for damage in &read.damage {
             out.damage.push(format!(
                 "{}: damaged {damage}; the good games are used",

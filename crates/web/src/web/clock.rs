@@ -42,19 +42,42 @@ pub fn control_ms(tc: TimeControl) -> (i64, i64) {
     }
 }
 
+/// A clock asked for that the server does not play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ControlError {
+    /// A field (`base_s` or `inc_s`) that is not a number of seconds within
+    /// 0 and the most allowed (in ms).
+    Range(&'static str, i64),
+    /// A base under one second.
+    BaseTooShort,
+}
+
+impl std::fmt::Display for ControlError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ControlError::Range(key, max) => {
+                write!(f, "{key} must be 0 to {} seconds", max / 1000)
+            }
+            ControlError::BaseTooShort => write!(f, "base_s must be at least 1 second"),
+        }
+    }
+}
+
+impl std::error::Error for ControlError {}
+
 /// A control from `{"base_s": 300, "inc_s": 3}` (seconds, fractions
 /// allowed).
-pub fn control_from_json(v: &serde_json::Value) -> Result<TimeControl, String> {
-    let ms = |key: &str, max: i64| -> Result<i64, String> {
+pub fn control_from_json(v: &serde_json::Value) -> Result<TimeControl, ControlError> {
+    let ms = |key: &'static str, max: i64| -> Result<i64, ControlError> {
         let secs = v.get(key).map_or(Some(0.0), |x| x.as_f64());
         match secs.map(|s| (s * 1000.0).round()) {
             Some(ms) if (0.0..=max as f64).contains(&ms) => Ok(ms as i64),
-            _ => Err(format!("{key} must be 0 to {} seconds", max / 1000)),
+            _ => Err(ControlError::Range(key, max)),
         }
     };
     let (base, inc) = (ms("base_s", MAX_BASE_MS)?, ms("inc_s", MAX_INC_MS)?);
     if base < 1000 {
-        return Err("base_s must be at least 1 second".into());
+        return Err(ControlError::BaseTooShort);
     }
     Ok(control(base, inc))
 }
