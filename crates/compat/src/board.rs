@@ -3,7 +3,10 @@
 //! python-chess ask of it (variations in SAN, the King in check, the end of the
 //! game, text diagrams).
 
-use crate::{immediate_end, optional_end, start, CompatError, Notation};
+use crate::end::{immediate_end, optional_end};
+use crate::error::CompatError;
+use crate::notation::Notation;
+use crate::replay::{legal_move, start};
 use humpty_rules::result::UNFINISHED;
 use humpty_rules::{Color, Move, Outcome, Position, Square};
 
@@ -53,7 +56,7 @@ impl Board {
 
     /// Play a wire move if it is legal here.
     pub fn push_wire(&mut self, text: &str) -> Result<Move, CompatError> {
-        let m = crate::legal_move(&self.pos, text)?;
+        let m = legal_move(&self.pos, text)?;
         self.play(m);
         Ok(m)
     }

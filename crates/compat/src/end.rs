@@ -3,8 +3,13 @@
 //! players do) and "optional" ones (a draw that is claimed, as in FIDE and
 //! Fairy-Stockfish's chess: threefold repetition and the 50-move rule).
 
-use crate::{VALUE_DRAW, VALUE_MATE};
 use humpty_rules::{Color, Outcome, Position};
+
+/// pyffish's and ffish's mate value: `game_result` of a mated side to move
+/// is `-VALUE_MATE`.
+pub const VALUE_MATE: i32 = 32_000;
+/// pyffish's draw value.
+pub const VALUE_DRAW: i32 = 0;
 
 /// The result of a game, the side to move's view: `-VALUE_MATE` when it is
 /// checkmated, `VALUE_DRAW` for stalemate, bare Kings, repetition or 50

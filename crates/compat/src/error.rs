@@ -30,7 +30,7 @@ impl fmt::Display for CompatError {
             CompatError::Variant(v) => write!(
                 f,
                 "unknown variant '{v}': the variants known are ['{}']",
-                crate::VARIANT
+                crate::replay::VARIANT
             ),
             CompatError::Fen(e) => write!(f, "invalid FEN: {e}"),
             CompatError::Move { index, error } => write!(f, "move {index} of the list: {error}"),

@@ -2,6 +2,7 @@
 //! file of docs/match.md, where its approximation of the rules is right.
 
 use super::*;
+use humpty_rules::Position;
 
 const S: &str = "rnflbfkblfnr/1c2a2a2c1/p1pp1pp1pp1p/12/12/P1PP1PP1PP1P/1C2A2A2C1/RNFLBFKBLFNR";
 

@@ -33,9 +33,9 @@ fn start_fen_and_defaults() {
     assert_eq!(p.to_fen(), "r5k4r/12/12/12/12/12/12/R5K4R w KQkq - 0 1");
 }
 
-#[test]
-fn errors_say_what_and_where() {
-    let cases: &[(&str, FenError)] = &[
+/// Malformed FENs, each with the error it must give.
+fn error_cases() -> Vec<(&'static str, FenError)> {
+    vec![
         ("", FenError::Empty),
         ("   ", FenError::Empty),
         (
@@ -128,8 +128,12 @@ fn errors_say_what_and_where() {
                 count: 28,
             },
         ),
-    ];
-    for (fen, want) in cases {
+    ]
+}
+
+#[test]
+fn errors_say_what_and_where() {
+    for (fen, want) in &error_cases() {
         let got = Position::from_fen(fen).err();
         assert_eq!(got.as_ref(), Some(want), "{fen}");
         // Every error has a readable message.

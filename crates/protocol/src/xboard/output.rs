@@ -3,7 +3,7 @@
 //! answer (`highlight`, `choice`).
 
 use super::super::{engine_name, options, VARIANT};
-use super::Xboard;
+use super::state::Xboard;
 use crate::engine::{Info, Score};
 use crate::rules::moves::Move;
 use crate::rules::piece::PieceKind;

@@ -1,7 +1,7 @@
 //! An XBoard session: lines in, lines out, on a channel shared with search
 //! results, driven in-process (tests, fuzzing) or from stdin.
 
-use super::{Event, Xboard};
+use super::state::{Event, Xboard};
 use crate::engine::Engine;
 use crate::input::{Input, Lines};
 use crate::output::Output;

@@ -1,7 +1,7 @@
 //! XBoard's time: the control (`level`, `st`), both clocks (`time`,
 //! `otim`), `sd` and `nps`, and the search limits they make.
 
-use super::Xboard;
+use super::state::Xboard;
 use crate::engine::{seconds, Clocks, GoParams, TimeControl};
 use crate::rules::position::Position;
 use std::time::Duration;

@@ -4,13 +4,12 @@
 //! checks its input first: a bad request changes nothing.
 
 use super::clock::{control_from_json, TimeControl};
-use super::driver::over;
 use super::game::{Draft, Seats};
+use super::http::over;
 use super::http::ApiError;
 use super::level::Level;
 use super::record::MAX_PLIES;
 use super::words::{read_color, read_seats};
-use crate::rules::moves::Move;
 use crate::rules::pgn::parse_pgn;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
@@ -78,16 +77,6 @@ fn result_stands(g: &Draft) -> Result<(), ApiError> {
         )),
         None => Ok(()),
     }
-}
-
-/// The wire move (`{"move": "e2i6"}`) of a request body, legal in `pos`.
-pub fn wire_move_of(pos: &Position, body: &Value) -> Result<Move, ApiError> {
-    let text = body
-        .get("move")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\""))?;
-    pos.parse_move(text)
-        .map_err(|e| ApiError::bad(e.to_string()))
 }
 
 /// `move`: `{"move": "e2i6"}` or SAN (`"Axi6+"`), from the shown ply; it

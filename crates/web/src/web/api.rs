@@ -4,6 +4,7 @@
 //! sent to every page showing the game.
 
 use super::actions::{self, clock_of, fen_of, level_of, seats_of};
+use super::app::App;
 use super::assets;
 use super::driver::{self, change};
 use super::game::SharedGame;
@@ -12,7 +13,6 @@ use super::http::{body_json, ApiError, Reply, Target};
 use super::level;
 use super::sync::lock;
 use super::view::game_json;
-use super::App;
 use crate::rules::piece::Color;
 use serde_json::{json, Value};
 use std::sync::Arc;

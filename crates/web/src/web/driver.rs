@@ -5,14 +5,14 @@
 //! found. The clock watcher judges flags, whether or not a page is open.
 //! On start-up, every unfinished game is picked up again.
 
+use super::app::App;
 use super::clock::now_ms;
 use super::events::{notice, publish, publish_status};
 use super::game::{Draft, Seats, SharedGame, Waiting, WebGame};
-use super::http::ApiError;
+use super::http::{over, ApiError};
 use super::review;
 use super::sync::lock;
 use super::view::engine_move_json;
-use super::App;
 use crate::engine::{GoParams, SearchResult};
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
@@ -177,7 +177,7 @@ pub fn judge_flag(app: &Arc<App>, game: &SharedGame) {
 
 /// Judge every running clock in memory, ten times a second, while the
 /// server lives.
-pub fn watch_clocks(app: Weak<App>) -> Result<(), super::ServeError> {
+pub fn watch_clocks(app: Weak<App>) -> Result<(), super::app::ServeError> {
     std::thread::Builder::new()
         .name("clocks".into())
         .spawn(move || loop {
@@ -188,7 +188,7 @@ pub fn watch_clocks(app: Weak<App>) -> Result<(), super::ServeError> {
             }
         })
         .map(|_| ())
-        .map_err(|e| super::ServeError::Start("the clock watcher", e))
+        .map_err(|e| super::app::ServeError::Start("the clock watcher", e))
 }
 
 /// Pick up every unfinished game after a start: flags, then engine moves.
@@ -266,11 +266,6 @@ fn with_engine(g: &WebGame) -> Value {
     state
 }
 
-/// 409: the game is over.
-pub fn over(e: GameEnd) -> ApiError {
-    ApiError::new(409, format!("the game is over ({})", e.text()))
-}
-
 /// Search `pos` on a pooled engine until the limits or the stop flag.
 fn think(
     app: &App,
@@ -327,7 +322,7 @@ pub fn start_review(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<V
     drop(g);
     let (app, worker, game) = (Arc::clone(app), Arc::clone(&job), Arc::clone(game));
     std::thread::spawn(move || {
-        let result = review::run(&app, &start, &worker, nodes);
+        let result = review::run(&app.pool, &start, &worker, nodes);
         // Under the game's lock, so nobody sees it done before it is kept.
         let g = lock(&game);
         worker.finish(result);

@@ -5,16 +5,17 @@
 //! clocks apply as in any game.
 
 use super::actions;
+use super::app::App;
 use super::clock::TimeControl;
-use super::driver::{change, over};
+use super::driver::change;
 use super::game::{Draft, GameRecord, SeatKeys, Seats, SharedGame, WebGame};
+use super::http::over;
 use super::http::{body_json, ApiError, Reply};
 use super::level;
 use super::store::new_id;
 use super::sync::lock;
 use super::view::game_json;
 use super::words::color_word;
-use super::App;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;

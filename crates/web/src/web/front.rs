@@ -5,9 +5,9 @@
 //! another request.
 
 use super::api;
+use super::app::{App, ServeError};
 use super::guard::Guard;
 use super::http::{too_large, ApiError, Reply, Target, MAX_BODY};
-use super::{App, ServeError};
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
 use hyper::body::Incoming;

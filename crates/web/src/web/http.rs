@@ -5,6 +5,9 @@
 
 pub use super::outbox::ClientLeft;
 use super::outbox::{outbox, Inbox, Outbox};
+use crate::rules::moves::Move;
+use crate::rules::position::Position;
+use crate::rules::result::GameEnd;
 use serde_json::{json, Value};
 
 /// Largest request body read, in bytes (a long PGN fits).
@@ -174,6 +177,21 @@ impl EventStream {
     pub fn alive(&mut self) -> Result<(), ClientLeft> {
         self.send(": alive\n\n".into())
     }
+}
+
+/// 409: the game is over.
+pub fn over(e: GameEnd) -> ApiError {
+    ApiError::new(409, format!("the game is over ({})", e.text()))
+}
+
+/// The wire move (`{"move": "e2i6"}`) of a request body, legal in `pos`.
+pub fn wire_move_of(pos: &Position, body: &Value) -> Result<Move, ApiError> {
+    let text = body
+        .get("move")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\""))?;
+    pos.parse_move(text)
+        .map_err(|e| ApiError::bad(e.to_string()))
 }
 
 #[cfg(test)]

@@ -5,11 +5,11 @@
 //! given once the move is found or the player gives up. The server judges:
 //! the page is given the exercises' plies, never their answers.
 
+use super::app::App;
 use super::game::{Seats, SharedGame};
 use super::http::ApiError;
 use super::review::DEFAULT_NODES;
 use super::sync::lock;
-use super::App;
 use crate::engine::winrate::win_percent;
 use crate::engine::GoParams;
 use crate::review::{verdict, Judgement};
@@ -103,7 +103,7 @@ pub fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiErr
     if body.get("give_up") == Some(&Value::Bool(true)) {
         return Ok(json!({"found": false, "better": better}));
     }
-    let m = super::actions::wire_move_of(&pos, body)?;
+    let m = super::http::wire_move_of(&pos, body)?;
     let mover = pos.side_to_move();
     // The mover's chances before the mistake: White's after the move
     // before, or at the start.

@@ -9,6 +9,7 @@
 
 pub mod actions;
 pub mod api;
+pub mod app;
 pub mod assets;
 pub mod backup;
 pub mod backup_socket;
@@ -43,6 +44,7 @@ pub mod sync;
 pub mod view;
 pub mod words;
 
+pub use app::{App, ServeError};
 pub use guard::RateLimit;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicUsize;
@@ -105,51 +107,6 @@ impl Default for ServeConfig {
             behind_proxy: false,
         }
     }
-}
-
-/// Why the server did not start.
-#[derive(Debug)]
-pub enum ServeError {
-    /// The address cannot be listened on (in use, not this machine's).
-    Listen(String, std::io::Error),
-    /// The game database cannot be opened or read.
-    Db(db::DbError),
-    /// A thread or the runtime of the server cannot start.
-    Start(&'static str, std::io::Error),
-}
-
-impl std::fmt::Display for ServeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ServeError::Listen(at, e) => write!(f, "cannot listen on {at}: {e}"),
-            ServeError::Db(e) => write!(f, "{e}"),
-            ServeError::Start(what, e) => write!(f, "cannot start {what}: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for ServeError {}
-
-impl From<db::DbError> for ServeError {
-    fn from(e: db::DbError) -> ServeError {
-        ServeError::Db(e)
-    }
-}
-
-/// What every request handler shares.
-pub struct App {
-    /// The games.
-    pub store: store::Store,
-    /// The engines for the engine's moves in games.
-    pub moves: pool::Pool,
-    /// The engines for analysis and reviews.
-    pub pool: pool::Pool,
-    /// Open analysis streams.
-    pub streams: AtomicUsize,
-    /// The puzzles and their attempts.
-    pub trainer: puzzles::Trainer,
-    /// The opening explorer.
-    pub explorer: explorer::Explorer,
 }
 
 /// A running server; it stops serving when dropped.

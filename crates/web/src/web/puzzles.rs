@@ -344,7 +344,7 @@ impl Trainer {
             return self.answer_again(a, a.ply, sent);
         }
         let pos = position_at(r, a.ply);
-        let m = super::actions::wire_move_of(&pos, body)?;
+        let m = super::http::wire_move_of(&pos, body)?;
         let expected = r.moves[a.ply];
         a.engaged = true;
         let mut after = pos.clone();

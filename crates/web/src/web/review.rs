@@ -6,9 +6,8 @@
 //! judgement as `humpty annotate`). The result is kept with the game.
 
 use super::http::ApiError;
-use super::pool::Borrowed;
+use super::pool::{Borrowed, Pool};
 use super::sync::lock;
-use super::App;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::{GoParams, Score};
 use crate::review::{review_line, verdict_until, win_percent, GameReview, Judgement};
@@ -122,9 +121,8 @@ impl ReviewJob {
 
 /// An engine for the review, in turn: while every engine is busy, the
 /// review's status gives its place in the queue (0 once it runs).
-fn borrow<'a>(app: &'a App, job: &ReviewJob) -> Result<Borrowed<'a>, &'static str> {
-    let mut engine = app
-        .pool
+fn borrow<'a>(pool: &'a Pool, job: &ReviewJob) -> Result<Borrowed<'a>, &'static str> {
+    let mut engine = pool
         .borrow_background(Some(PATIENCE), |ahead| {
             job.queued.store(ahead + 1, Ordering::Relaxed);
             !job.is_cancelled()
@@ -146,7 +144,7 @@ fn borrow<'a>(app: &'a App, job: &ReviewJob) -> Result<Borrowed<'a>, &'static st
 /// Two reviews take turns, a position each: one gives way to the other
 /// between positions, never during one.
 pub fn run(
-    app: &App,
+    pool: &Pool,
     start: &crate::rules::position::Position,
     job: &ReviewJob,
     nodes: u64,
@@ -158,14 +156,14 @@ pub fn run(
     };
     let mut engine: Option<Borrowed<'_>> = None;
     let mut failed = STOPPED;
-    let stop_now = || job.is_cancelled() || app.pool.urgent_waiting() > 0;
+    let stop_now = || job.is_cancelled() || pool.urgent_waiting() > 0;
     let review = review_line(start, &job.line, &mut |pos, factor| loop {
         if job.is_cancelled() {
             return None;
         }
         let e = match &mut engine {
             Some(e) => e,
-            None => match borrow(app, job) {
+            None => match borrow(pool, job) {
                 Ok(e) => engine.insert(e),
                 Err(why) => {
                     failed = why;
@@ -174,7 +172,7 @@ pub fn run(
             },
         };
         let verdict = verdict_until(e, pos, &go.scaled(factor), &stop_now);
-        if app.pool.waiting() > 0 {
+        if pool.waiting() > 0 {
             engine = None;
         }
         if let Some(v) = verdict {

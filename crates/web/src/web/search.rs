@@ -3,13 +3,13 @@
 //! search (a new one, a move, `stop` or eviction ends the old one), and all
 //! searches share the server's pool of engines.
 
+use super::app::App;
 use super::game::SharedGame;
 use super::http::{ApiError, EventStream};
 use super::outbox::Inbox;
 use super::pool::Borrowed;
 use super::sync::lock;
 use super::view::info_json;
-use super::App;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::GoParams;
 use crate::rules::position::Position;
