@@ -3,7 +3,7 @@
 //! every change after it is refused, never answered as kept; and no
 //! shared-memory file is mapped (an immutable or full one gave SIGBUS).
 
-mod common;
+use crate::common;
 
 use common::http::{act, new_game, state};
 use humpty::web::db::DbPath;

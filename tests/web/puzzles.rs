@@ -3,7 +3,7 @@
 //! move judged by the server, ratings that move the right way and survive
 //! a restart, hints, the solution, retries, themes and the daily puzzle.
 
-mod common;
+use crate::common;
 
 use common::http::json_call;
 use common::puzzle_api::{player, post, server, solve};

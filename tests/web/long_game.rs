@@ -8,7 +8,7 @@
 //! `cargo test --release --test web_long_game -- --ignored --nocapture`
 //! (docs/web.md has the figures).
 
-mod common;
+use crate::common;
 
 use common::http::{act, board_at, quiet_line as line, Events};
 use humpty::web::{RateLimit, ServeConfig, Server};

@@ -3,7 +3,7 @@
 //! analysis stream, game ends, every class of bad request, eviction, PGN,
 //! and 50 games played at once.
 
-mod common;
+use crate::common;
 
 use common::http::{act, call, json_call, new_game};
 use humpty::web::{ServeConfig, Server};

@@ -5,7 +5,7 @@
 //! attempt, once, while leaving before costs nothing; a move answered with
 //! a server error may be sent again and is judged once.
 
-mod common;
+use crate::common;
 
 use common::puzzle_api::{player, post, server, solve};
 use humpty::web::db::DbPath;

@@ -4,7 +4,7 @@
 //! the blunder itself is not accepted, any move that keeps the win is, and
 //! the better line comes with it.
 
-mod common;
+use crate::common;
 
 use common::http::{act, json_call, new_game};
 use humpty::web::{RateLimit, ServeConfig, Server};

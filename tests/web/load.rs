@@ -7,7 +7,7 @@
 //! `cargo test --release --test web_load -- --ignored --nocapture`
 //! (`HUMPTY_WEB_LOAD_SECS` sets the length; docs/web.md has the numbers).
 
-mod common;
+use crate::common;
 
 use common::http::{act, board_at, json_call, new_game, quiet_line, Events};
 use common::process::Served;

@@ -2,7 +2,7 @@
 //! only a seat's key moves its side; both boards and every watcher see
 //! each move; draw offers, resignation and a rematch with colours swapped.
 
-mod common;
+use crate::common;
 
 use common::http::{act, call, new_game, Events};
 use humpty::web::{RateLimit, ServeConfig, Server};

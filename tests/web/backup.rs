@@ -3,7 +3,7 @@
 //! the copy passes SQLite's integrity check, holds every move answered
 //! before the backup began, and serves again with `--db COPY`.
 
-mod common;
+use crate::common;
 
 use common::http::{act, new_game, quiet_line, state};
 use common::process::Served;

@@ -3,7 +3,7 @@
 //! opening a stream), and a long review that gives its engine to another
 //! game's analysis instead of keeping it to the end.
 
-mod common;
+use crate::common;
 
 use common::http::{act, call, json_call, new_game, Events};
 use humpty::web::{RateLimit, ServeConfig, Server};

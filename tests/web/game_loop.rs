@@ -4,7 +4,7 @@
 //! server's clocks flag with no page open; every game is in SQLite and
 //! comes back, moves, level and clock, after the server is killed.
 
-mod common;
+use crate::common;
 
 use common::http::{act, call, json_call, new_game, state, Events};
 use common::process::Served;

@@ -2,7 +2,7 @@
 //! counts, transpositions merged; the server's own finished games join it
 //! as they end, counted but never named; bad input is a 400.
 
-mod common;
+use crate::common;
 
 use common::http::{act, json_call, new_game};
 use humpty::web::{RateLimit, ServeConfig, Server};

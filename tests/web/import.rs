@@ -4,7 +4,7 @@
 //! is taken, and a comment or variation left open is reported. And a
 //! review of a line the game no longer has stops (item 2).
 
-mod common;
+use crate::common;
 
 use common::http::{act, new_game};
 use humpty::web::{RateLimit, ServeConfig, Server};

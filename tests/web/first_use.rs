@@ -3,7 +3,7 @@
 //! starts with the first move, empty games are not listed, and a newcomer
 //! meets a level a beginner can beat, listed in groups.
 
-mod common;
+use crate::common;
 
 use common::http::{act, json_call, new_game, state, Events};
 use humpty::web::{RateLimit, ServeConfig, Server};
