@@ -2,13 +2,14 @@
 //! the rules core, independent of the engine's search), draws recognised,
 //! legal best moves everywhere, TT mate scores consistent.
 
+#[path = "../../rules/tests/common/mod.rs"]
 mod common;
 
 use common::{pos_of, Rng};
-use humpty::engine::{Engine, GoParams};
-use humpty::engine::{Score, SearchResult};
-use humpty::search::MATE;
-use humpty::{Outcome, Position};
+use humpty_engine::engine::{Engine, GoParams};
+use humpty_engine::engine::{Score, SearchResult};
+use humpty_engine::rules::{Outcome, Position};
+use humpty_engine::search::MATE;
 
 /// Does the side to move force mate within `n` of its moves? Exhaustive.
 fn forces_mate(pos: &mut Position, n: u32) -> bool {
@@ -195,7 +196,9 @@ fn stalemate_and_repetition_score_as_draws() {
 #[test]
 fn best_move_is_legal_in_random_positions_at_every_hash_size() {
     let mut rng = Rng::new(0xC0FFEE);
-    let openings: Vec<&str> = include_str!("data/openings.txt").lines().collect();
+    let openings: Vec<&str> = include_str!("../../../tests/data/openings.txt")
+        .lines()
+        .collect();
     for (i, hash) in [1usize, 2, 16].iter().cycle().take(24).enumerate() {
         let mut pos = Position::from_fen(openings[i * 4 % openings.len()]).unwrap();
         for _ in 0..rng.below(40) {
@@ -216,7 +219,7 @@ fn best_move_is_legal_in_random_positions_at_every_hash_size() {
 
 #[test]
 fn no_panic_at_any_depth_in_sharp_positions() {
-    for fen in humpty::engine::bench::POSITIONS {
+    for fen in humpty_engine::engine::bench::POSITIONS {
         let pos = Position::from_fen(fen).unwrap();
         for depth in 1..=5 {
             let r = search(&pos, depth, 1);
@@ -231,7 +234,7 @@ fn no_panic_at_any_depth_in_sharp_positions() {
 #[test]
 fn experimental_switches_play_legal_moves_deep_enough_to_extend() {
     // Depth 8 reaches nodes of depth 7, where singular extensions start.
-    for fen in &humpty::engine::bench::POSITIONS[..4] {
+    for fen in &humpty_engine::engine::bench::POSITIONS[..4] {
         let pos = Position::from_fen(fen).unwrap();
         let r = search_with(&pos, 8, 4, &EXPERIMENTAL);
         assert!(r.best.is_some_and(|m| pos.is_legal(m)), "{fen}");
@@ -286,7 +289,10 @@ fn node_and_mate_limits_stop_the_search() {
 }
 
 /// A fixed-depth search of `fen` by an engine with these material values.
-fn search_with_values(fen: &str, values: Option<&str>) -> (Option<humpty::Move>, i32, u64) {
+fn search_with_values(
+    fen: &str,
+    values: Option<&str>,
+) -> (Option<humpty_engine::rules::Move>, i32, u64) {
     let mut e = Engine::new();
     if let Some(v) = values {
         e.set_piece_values(v).unwrap();

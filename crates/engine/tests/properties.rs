@@ -3,13 +3,14 @@
 //! staged generators and one-move legality test equal to the full list); no input string
 //! makes the FEN or move parser panic.
 
+#[path = "../../rules/tests/common/mod.rs"]
 mod common;
 
 use common::Rng;
-use humpty::{Move, Position};
+use humpty_engine::rules::{Move, Position};
 use proptest::prelude::*;
 
-const OPENINGS: &str = include_str!("data/openings.txt");
+const OPENINGS: &str = include_str!("../../../tests/data/openings.txt");
 
 /// Legal moves by brute force: each pseudo-legal move is played and the
 /// mover's King tested.
@@ -48,7 +49,7 @@ fn playout(fen: &str, seed: u64, plies: usize) {
             break;
         }
         // The quiescence generator gives exactly the legal captures and promotions.
-        let mut tactical = humpty::MoveList::new();
+        let mut tactical = humpty_engine::rules::MoveList::new();
         pos.generate_legal_filtered(&mut tactical, pos.in_check(), true);
         let mut tactical: Vec<Move> = tactical.to_vec();
         tactical.sort_by_key(|m| m.raw());
@@ -59,7 +60,7 @@ fn playout(fen: &str, seed: u64, plies: usize) {
             .collect();
         assert_eq!(tactical, want, "tactical moves in {}", pos.to_fen());
         // The staged picker's quiet pass gives exactly the rest.
-        let mut quiets = humpty::MoveList::new();
+        let mut quiets = humpty_engine::rules::MoveList::new();
         pos.append_legal_quiets(&mut quiets, pos.in_check());
         let mut quiets: Vec<Move> = quiets.to_vec();
         quiets.sort_by_key(|m| m.raw());
@@ -82,7 +83,7 @@ fn playout(fen: &str, seed: u64, plies: usize) {
         }
         assert!(!pos.is_legal(Move::NONE));
         // Evaluation is defined (and symmetric in sign) everywhere we go.
-        let e = humpty::eval::evaluate(&pos, &humpty::eval::EvalParams::default());
+        let e = humpty_engine::eval::evaluate(&pos, &humpty_engine::eval::EvalParams::default());
         assert!(e.abs() < 20_000, "{e} in {}", pos.to_fen());
         // The fast check test agrees with playing the move.
         for &mv in &fast {
