@@ -99,42 +99,7 @@ fn layers_used(text: &str) -> Vec<&'static str> {
 
 /// The first path segment of each item of every `crate::{...}` group.
 fn grouped_heads(text: &str) -> Vec<String> {
-    let mut heads = Vec::new();
-    for (at, _) in text.match_indices("crate::{") {
-        let mut depth = 0;
-        let mut item_start = true;
-        let mut word = String::new();
-        for ch in text[at + "crate::".len()..].chars() {
-            match ch {
-                '{' => {
-                    depth += 1;
-                    item_start = depth == 1;
-                }
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        if item_start && !word.is_empty() {
-                            heads.push(std::mem::take(&mut word));
-                        }
-                        break;
-                    }
-                }
-                ',' if depth == 1 => {
-                    if item_start && !word.is_empty() {
-                        heads.push(std::mem::take(&mut word));
-                    }
-                    item_start = true;
-                }
-                c if item_start && (c.is_alphanumeric() || c == '_') => word.push(c),
-                _ if item_start && !word.is_empty() => {
-                    heads.push(std::mem::take(&mut word));
-                    item_start = false;
-                }
-                _ => {}
-            }
-        }
-    }
-    heads
+    folders::group_heads(text, "crate::{")
 }
 
 /// The files of one layer's folder by module name, each with the sibling

@@ -102,7 +102,7 @@ fn ident(s: &str) -> String {
 }
 
 /// The heads of every `{...}` group after `start` (`use super::{a, b::C}`).
-fn group_heads(code: &str, start: &str) -> Vec<String> {
+pub fn group_heads(code: &str, start: &str) -> Vec<String> {
     let mut heads = Vec::new();
     for (at, _) in code.match_indices(start) {
         let body = &code[at + start.len()..];

@@ -43,8 +43,12 @@ function options(argv) {
 const PAGE = `
   const board = document.querySelector('.cg-wrap.manipulable cg-board');
   const keys = (sel) => [...board.querySelectorAll(sel)].map((e) => e.cgKey).filter(Boolean).sort();
-  const men = [...board.querySelectorAll('piece')].filter((e) => e.cgKey && !e.classList.contains('ghost'))
-    .map((e) => e.cgKey + ':' + e.className.replace(/\\s+/g, ' ').trim()).sort();
+  // Fairyground's men carry more classes than colour and role: those two.
+  const men = [...board.querySelectorAll('piece')]
+    .filter((e) => e.cgKey && !e.classList.contains('ghost') && !e.classList.contains('anim'))
+    .map((e) => e.cgKey + ':' + (e.className.match(/\\b(white|black)\\b/) || [''])[0] + ' '
+      + (e.className.match(/\\b[a-z+]+-piece\\b/) || [''])[0])
+    .sort();
   return { rect: board.getBoundingClientRect().toJSON(), dests: keys('square.move-dest'),
     check: keys('square.check'), men };
 `;
@@ -80,10 +84,6 @@ function center(rect, square) {
   const rank = Number(square.slice(1));
   return [rect.x + (file + 0.5) * (rect.width / 12), rect.y + (8 - rank + 0.5) * (rect.height / 8)];
 }
-
-// Fairyground's men carry more classes than colour and role; compare those two.
-const colourRole = (m) => m.split(':')[0] + ':' + (m.match(/\b(white|black)\b/) || [''])[0] + ' ' +
-  (m.match(/\b[a-z+]+-piece\b/) || [''])[0];
 
 async function setUp(b, url) {
   await b.go(url);
@@ -131,17 +131,14 @@ async function play(b, o, report) {
     await b.run('window.__ref.push(arguments[0])', move);
     // Wait for the page to settle: its men as the package's, and the check
     // mark drawn when there is a check (chessground draws after animating).
-    await b.until(`const want = (() => { ${REF_MEN} })();
-      const got = [...document.querySelectorAll('.cg-wrap.manipulable cg-board piece')]
-        .filter((e) => e.cgKey && !e.classList.contains('ghost') && !e.classList.contains('anim'))
-        .map((e) => e.cgKey + ':' + (e.className.match(/\\b(white|black)\\b/) || [''])[0] + ' ' + (e.className.match(/\\b[a-z+]+-piece\\b/) || [''])[0]).sort();
-      const marked = document.querySelectorAll('.cg-wrap.manipulable cg-board square.check').length > 0;
-      return JSON.stringify(got) === JSON.stringify(want) && marked === window.__ref.isCheck()`,
+    await b.until(`const page = (() => { ${PAGE} })();
+      const want = (() => { ${REF_MEN} })();
+      return JSON.stringify(page.men) === JSON.stringify(want)
+        && (page.check.length > 0) === window.__ref.isCheck()`,
       `the board after ${move}`, 3000).catch(() => {});
     state = await b.run(PAGE);
     const refMen = await b.run(REF_MEN);
-    const shown = state.men.map(colourRole).sort();
-    if (JSON.stringify(shown) !== JSON.stringify(refMen)) {
+    if (JSON.stringify(state.men) !== JSON.stringify(refMen)) {
       report.problems.push(`ply ${ply} after ${move}: the page's men differ from the package's`);
     }
     report.moves.push(move);

@@ -211,9 +211,10 @@ fn get_san_moves(
     notation: i64,
 ) -> PyResult<Vec<String>> {
     let notation = Notation::from_pyffish_code(notation).map_err(value_error)?;
-    let mut pos = match setup(variant, fen, &moves, chess960)? {
-        None => return Ok(Vec::new()),
-        Some(_) => position(variant, fen, &[], chess960)?,
+    // The moves are read once, below; on the empty board `setup` refuses them.
+    let Some(mut pos) = setup(variant, fen, &[], chess960)? else {
+        setup(variant, fen, &moves, chess960)?;
+        return Ok(Vec::new());
     };
     let mut out = Vec::with_capacity(moves.len());
     for (index, text) in moves.iter().enumerate() {
