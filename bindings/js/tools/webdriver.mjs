@@ -19,7 +19,9 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A chromedriver process and one headless chromium session. */
 export class Browser {
-  static async start({ width = 1400, height = 1000 } = {}) {
+  /** `mobile: { width, height }` emulates a phone's viewport (chromium's
+   * windows are at least 500 px wide). */
+  static async start({ width = 1400, height = 1000, mobile = null } = {}) {
     const port = await freePort();
     const driver = spawn('chromedriver', [`--port=${port}`], { stdio: 'ignore' });
     const base = `http://127.0.0.1:${port}`;
@@ -36,6 +38,7 @@ export class Browser {
       'goog:chromeOptions': {
         binary: process.env.CHROMIUM || '/usr/bin/chromium',
         args: ['--headless=new', '--no-sandbox', '--disable-gpu', `--window-size=${width},${height}`],
+        ...(mobile ? { mobileEmulation: { deviceMetrics: { ...mobile, pixelRatio: 1, touch: true } } } : {}),
       },
       'goog:loggingPrefs': { browser: 'ALL' },
     };
