@@ -1,6 +1,8 @@
 //! FEN for the 12x8 board: parse (with typed errors that say what and where)
 //! and print, round-tripping.
 
+use crate::attack::attacked;
+use crate::board::EMPTY;
 use crate::castling::{self, CASTLES};
 use crate::piece::{Color, Piece, PieceKind};
 use crate::position::{Position, MAX_MEN_PER_SIDE};
@@ -162,10 +164,10 @@ fn parse_rank(text: &str, rank: u8) -> Result<[Option<Piece>; 12], FenError> {
 }
 
 impl Position {
-    /// An empty board with these men on it, checked as a FEN's board is:
-    /// no Pawn on its far rank, one King and at most `MAX_MEN_PER_SIDE`
-    /// men a side, one man a square.
-    fn with_men(men: &[(Square, Piece)]) -> Result<Position, FenError> {
+    /// Check a list of men as a FEN's board is checked: no Pawn on its far
+    /// rank, one King and at most `MAX_MEN_PER_SIDE` men a side, one man a
+    /// square.
+    fn check_men(men: &[(Square, Piece)]) -> Result<(), FenError> {
         if let Some(&(square, _)) = men
             .iter()
             .find(|(s, p)| p.kind() == PieceKind::Pawn && s.rank() == p.color().far_rank())
@@ -187,14 +189,77 @@ impl Position {
                 return Err(FenError::TooManyMen { color, count });
             }
         }
-        let mut pos = Position::empty();
-        for &(square, p) in men {
-            if pos.piece_at(square).is_some() {
+        for (i, &(square, _)) in men.iter().enumerate() {
+            if men[..i].iter().any(|&(s, _)| s == square) {
                 return Err(FenError::SquareTaken { square });
             }
+        }
+        Ok(())
+    }
+
+    /// An empty board with these men on it, checked as a FEN's board is.
+    fn with_men(men: &[(Square, Piece)]) -> Result<Position, FenError> {
+        Position::check_men(men)?;
+        let mut pos = Position::empty();
+        for &(square, p) in men {
             pos.put_piece(square.mailbox(), p);
         }
         Ok(pos)
+    }
+
+    /// Put these men on this position's board instead of its own, `side`
+    /// to move, no castling rights, fresh clocks and no history, checked as
+    /// `from_men` checks them; when refused the position is unchanged. For
+    /// callers that set up many positions in turn (the tablebases): no new
+    /// board is built.
+    pub fn set_men(&mut self, men: &[(Square, Piece)], side: Color) -> Result<(), FenError> {
+        Position::check_men(men)?;
+        // Judged on a scratch board first, so a refusal changes nothing.
+        let mut board = self.board;
+        for list in &self.lists {
+            for &s in list {
+                board[s as usize] = EMPTY;
+            }
+        }
+        for &(square, p) in men {
+            board[square.mailbox()] = p.code();
+        }
+        let their_king = Piece::new(!side, PieceKind::King);
+        let (king, _) = men
+            .iter()
+            .find(|(_, p)| *p == their_king)
+            .expect("checked: one King a side");
+        if attacked(&board, king.mailbox(), side) {
+            return Err(FenError::OpponentInCheck);
+        }
+        self.replace_men(men, side);
+        Ok(())
+    }
+
+    /// `set_men` for men the caller knows to be a legal position (a
+    /// tablebase index it has checked before): no check but in debug
+    /// builds, where a bad list panics.
+    pub fn set_men_unchecked(&mut self, men: &[(Square, Piece)], side: Color) {
+        debug_assert_eq!(Position::check_men(men), Ok(()));
+        self.replace_men(men, side);
+        debug_assert!(!self.is_attacked(self.king_square(!side), side));
+    }
+
+    /// Take the men off and put these on, `side` to move, no castling
+    /// rights, fresh clocks, no history.
+    fn replace_men(&mut self, men: &[(Square, Piece)], side: Color) {
+        for c in 0..2 {
+            while let Some(&s) = self.lists[c].last() {
+                self.remove_piece(s as usize);
+            }
+        }
+        for &(square, p) in men {
+            self.put_piece(square.mailbox(), p);
+        }
+        self.set_side(side);
+        self.set_castling(0);
+        self.set_clocks(0, 1);
+        self.clear_history();
     }
 
     /// The position of these men with `side` to move, no castling rights
@@ -318,5 +383,45 @@ impl Position {
             self.fullmove_number()
         ));
         out
+    }
+}
+
+#[cfg(test)]
+mod set_men_tests {
+    use super::*;
+
+    #[test]
+    fn set_men_replaces_the_men_or_keeps_them() {
+        let mut pos = Position::from_fen("k11/12/12/12/12/12/12/5QK5 w - - 0 1").unwrap();
+        let before = pos.to_fen();
+        let sq = |t: &str| t.parse::<Square>().unwrap();
+        let men = |list: &[(&str, char)]| -> Vec<(Square, Piece)> {
+            list.iter()
+                .map(|&(s, c)| (sq(s), Piece::from_letter(c).unwrap()))
+                .collect()
+        };
+        // The side not to move in check: refused, nothing changed.
+        let check = men(&[("a8", 'k'), ("g1", 'K'), ("a1", 'R')]);
+        assert_eq!(
+            pos.set_men(&check, Color::White),
+            Err(FenError::OpponentInCheck)
+        );
+        assert_eq!(pos.to_fen(), before);
+        assert_eq!(pos.key(), pos.compute_key());
+        // Two men on a square, no King: refused, nothing changed.
+        assert!(pos
+            .set_men(&men(&[("a8", 'k'), ("a8", 'K')]), Color::White)
+            .is_err());
+        assert!(pos.set_men(&men(&[("a8", 'k')]), Color::White).is_err());
+        assert_eq!(pos.to_fen(), before);
+        // Accepted: the same as from_men.
+        let ok = men(&[("a8", 'k'), ("g1", 'K'), ("b1", 'R')]);
+        pos.set_men(&ok, Color::Black).unwrap();
+        assert_eq!(
+            pos.to_fen(),
+            Position::from_men(&ok, Color::Black).unwrap().to_fen()
+        );
+        assert_eq!(pos.key(), pos.compute_key());
+        assert!(pos.check_consistency().is_ok());
     }
 }

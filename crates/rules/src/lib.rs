@@ -20,6 +20,7 @@ pub mod piece;
 pub mod position;
 pub mod random;
 pub mod result;
+pub mod retro;
 pub mod san;
 pub mod square;
 pub mod tables;

@@ -21,7 +21,7 @@ use crate::square::Square;
 use crate::tables::TABLES;
 
 /// What one generator pass emits.
-mod gen {
+pub(crate) mod gen {
     /// Every pseudo-legal move.
     pub const ALL: u8 = 0;
     /// Captures and promotions only (quiescence, a picker's first stage).
@@ -200,7 +200,7 @@ impl Position {
 
     /// Append the pseudo-legal moves of the man of `kind` on `from`.
     #[inline(always)]
-    fn piece_pseudo<const GEN: u8>(
+    pub(crate) fn piece_pseudo<const GEN: u8>(
         &self,
         list: &mut MoveList,
         from: usize,
@@ -236,7 +236,13 @@ impl Position {
 
     /// Leaper moves to table targets (always on the board).
     #[inline]
-    fn leaps<const GEN: u8>(&self, list: &mut MoveList, from: usize, targets: &[u8], own_bit: u8) {
+    pub(crate) fn leaps<const GEN: u8>(
+        &self,
+        list: &mut MoveList,
+        from: usize,
+        targets: &[u8],
+        own_bit: u8,
+    ) {
         for &to in targets {
             let c = self.board[to as usize];
             if (wants_quiet(GEN) && c == EMPTY) || (wants_tactical(GEN) && is_enemy(c, own_bit)) {

@@ -433,6 +433,11 @@ impl Position {
         false
     }
 
+    /// How many men are on the board, Kings included.
+    pub fn men(&self) -> usize {
+        self.lists[0].len() + self.lists[1].len()
+    }
+
     /// True when only the two Kings are left.
     pub fn bare_kings(&self) -> bool {
         self.lists[0].len() == 1 && self.lists[1].len() == 1
