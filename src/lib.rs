@@ -24,6 +24,7 @@ pub use humpty_engine::{engine, eval, search};
 pub use humpty_match::matches;
 pub use humpty_protocol as protocol;
 pub use humpty_rules as rules;
+pub use humpty_tablebase as tablebase;
 pub use humpty_train::{datagen, train, tune};
 pub use humpty_web::web;
 

@@ -14,6 +14,7 @@ mod puzzle_check;
 mod puzzles;
 mod serve;
 mod site;
+mod tb;
 mod train;
 mod tune;
 
@@ -83,6 +84,7 @@ pub fn command() -> Command {
         .subcommand(explore::explore_command())
         .subcommand(datagen::datagen_command())
         .subcommand(train::train_command())
+        .subcommand(tb::tb_command())
 }
 
 /// One or more PGN files (`humpty stats`, `humpty tune`).
@@ -183,6 +185,7 @@ where
         Some(("explore", sub)) => explore::explore(sub)?,
         Some(("datagen", sub)) => datagen::datagen(sub)?,
         Some(("train", sub)) => train::train(sub)?,
+        Some(("tb", sub)) => tb::tb(sub)?,
         _ if m.get_flag("xboard") => return Ok(Next::Xboard),
         _ => return Ok(Next::Protocol),
     }
