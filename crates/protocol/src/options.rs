@@ -1,14 +1,15 @@
 //! The engine options both front ends offer, read and applied in one place:
 //! `Hash`, `Threads`, `MultiPV`, `Move Overhead`, `Clear Hash`, the
-//! strength options, `Use NNUE` and `EvalFile`, and the
+//! strength options, `Use NNUE`, `EvalFile` and `TablebasePath`, and the
 //! developer options `Dev_Values` and `Dev_<feature>` (docs/engine.md).
 //! UCI declares them with `option` lines; XBoard sets them with `option`
 //! (and `memory`, `cores`).
 
 use crate::engine::strength::{MAX_ELO, MAX_SKILL_LEVEL, MIN_ELO, MIN_SKILL_LEVEL};
+use crate::engine::TablebaseError;
 use crate::engine::{
     Engine, EvalError, DEFAULT_EVAL_FILE, DEFAULT_HASH_MIB, DEFAULT_MOVE_OVERHEAD_MS,
-    DEFAULT_USE_NNUE, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS,
+    DEFAULT_USE_NNUE, MAX_HASH_MIB, MAX_MOVE_OVERHEAD_MS, MAX_MULTIPV, MAX_THREADS, NO_TABLEBASES,
 };
 use std::time::Duration;
 
@@ -71,6 +72,8 @@ pub enum OptionError {
     ThreadsClamped(i64, usize),
     /// An evaluation option refused by the engine.
     Eval(EvalError),
+    /// A tablebase folder refused by the engine.
+    Tablebase(TablebaseError),
     /// A variant other than this game's (the name given).
     Variant(String),
     /// No such option (the name given).
@@ -102,6 +105,7 @@ impl std::fmt::Display for OptionError {
                 "Threads {n}: this machine runs {used} threads at once; searching with {used}"
             ),
             OptionError::Eval(e) => write!(f, "{e}"),
+            OptionError::Tablebase(e) => write!(f, "{e}"),
             OptionError::Variant(v) => write!(
                 f,
                 "variant '{v}' is not supported (only '{}')",
@@ -137,7 +141,7 @@ pub struct EngineOption {
 }
 
 /// The engine's options, in the order GUIs list them.
-pub const ENGINE_OPTIONS: [EngineOption; 11] = [
+pub const ENGINE_OPTIONS: [EngineOption; 12] = [
     EngineOption {
         name: "Hash",
         kind: OptionKind::Spin {
@@ -259,6 +263,18 @@ pub const ENGINE_OPTIONS: [EngineOption; 11] = [
         },
         xboard_command: false,
         apply: Apply::Text(|e, path| e.set_eval_file(path).map_err(OptionError::Eval)),
+    },
+    EngineOption {
+        name: "TablebasePath",
+        kind: OptionKind::Text {
+            default: NO_TABLEBASES,
+        },
+        xboard_command: false,
+        apply: Apply::Text(|e, dir| {
+            e.set_tablebase_path(dir)
+                .map(|_| ())
+                .map_err(OptionError::Tablebase)
+        }),
     },
 ];
 

@@ -288,12 +288,17 @@ pub fn info_line(info: &Info, show_wdl: bool, chess960: bool) -> String {
             upper_bound: (info.bound == Some(Bound::Upper)).then_some(true),
         },
     ]);
-    let tail = UciMessage::Info(vec![
+    let mut tail = vec![
         A::Nodes(info.nodes),
         A::Nps(info.nodes * 1000 / (ms.max(1) as u64)),
         A::HashFull(info.hashfull.min(1000) as u16),
-        A::Time(vampirc_uci::Duration::milliseconds(ms)),
-    ]);
+    ];
+    // Only a search that reached the tablebases says so.
+    if info.tbhits > 0 {
+        tail.push(A::TbHits(info.tbhits));
+    }
+    tail.push(A::Time(vampirc_uci::Duration::milliseconds(ms)));
+    let tail = UciMessage::Info(tail);
     let mut line = head.to_string();
     if show_wdl {
         let (w, d, l) = wdl(info.score);
@@ -439,6 +444,7 @@ mod tests {
             nodes: 5000,
             time: Duration::from_millis(250),
             hashfull: 3,
+            tbhits: 0,
             pv: vec![p.parse_move("e2i6").unwrap()],
         };
         let line = info_line(&info, true, false);

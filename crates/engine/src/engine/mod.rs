@@ -6,6 +6,7 @@ pub mod bench;
 mod blocking;
 pub mod eval_error;
 pub mod strength;
+mod tables;
 pub mod textfile;
 
 pub use crate::search::timeman::{seconds, Clocks, TimeControl};
@@ -30,6 +31,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use strength::Strength;
+pub use tables::{TablebaseError, NO_TABLEBASES};
 
 /// Default hash size in MiB.
 pub const DEFAULT_HASH_MIB: usize = 16;
@@ -112,6 +114,8 @@ pub struct EngineOptions {
     pub net: Arc<Network>,
     /// Where `net` came from: empty for the built-in net.
     pub eval_file: String,
+    /// The endgame tablebases (`TablebasePath`), if any.
+    pub tablebases: Option<Arc<humpty_tablebase::Tablebases>>,
 }
 
 impl Default for EngineOptions {
@@ -127,6 +131,7 @@ impl Default for EngineOptions {
             use_nnue: DEFAULT_USE_NNUE,
             net: nnue::default_net(),
             eval_file: String::new(),
+            tablebases: None,
         }
     }
 }
@@ -422,6 +427,8 @@ impl Engine {
             // (docs/levels.md): the network only from `NET_FROM` up.
             nnue: (self.options.use_nnue && skill.is_none_or(|s| s.uses_net()))
                 .then(|| Arc::clone(&self.options.net)),
+            // A level plays as it was measured: without the tables.
+            tablebases: self.options.tablebases.clone().filter(|_| skill.is_none()),
             skill,
         }
     }

@@ -39,6 +39,29 @@ struct Node {
 }
 
 impl Worker<'_> {
+    /// The tables' score for an interior node, if they hold it and it
+    /// settles the node against the window (stored in the table too).
+    fn probe_tables(&mut self, ply: usize, depth: i32, alpha: i32, beta: i32) -> Option<i32> {
+        let tb = self.limits.tablebases.as_ref()?;
+        let (score, bound) = super::tablebase::probe_node(&self.pos, tb, ply)?;
+        self.shared
+            .tbhits
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let settles = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if settles {
+            let depth = (depth + 6).min(super::MAX_DEPTH);
+            let key = self.pos.key();
+            self.shared
+                .tt
+                .store(key, Move::NONE, bound, depth, score, ply as i32);
+        }
+        settles.then_some(score)
+    }
+
     /// Search the root moves from `pv_idx` on (the earlier ones are the
     /// MultiPV lines already found at this depth).
     pub fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32, pv_idx: usize) -> i32 {
@@ -168,6 +191,11 @@ impl Worker<'_> {
             Ok(score) => return score,
             Err(entry) => entry,
         };
+        if excluded.is_none() {
+            if let Some(score) = self.probe_tables(ply, depth, alpha, beta) {
+                return score;
+            }
+        }
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
         let in_check = self.pos.in_check();
         let static_eval = if in_check { -INFINITE } else { self.evaluate() };

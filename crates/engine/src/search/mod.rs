@@ -18,13 +18,14 @@ mod quiescence;
 pub mod score;
 pub mod see;
 pub mod skill;
+mod tablebase;
 mod threads;
 pub mod timeman;
 pub mod tt;
 pub mod winrate;
 mod worker;
 
-pub use score::{Score, DRAW, INFINITE, MATE, MATE_BOUND};
+pub use score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, TB_WIN};
 pub use threads::{run, SEARCH_STACK};
 
 use crate::eval::nnue::Network;
@@ -154,6 +155,8 @@ pub struct Limits {
     /// A handicap (`Skill Level`), if any: it caps the depth, keeps more
     /// lines and chooses among them.
     pub skill: Option<skill::Skill>,
+    /// Endgame tablebases to probe (`TablebasePath`), if any.
+    pub tablebases: Option<Arc<humpty_tablebase::Tablebases>>,
 }
 
 /// State shared by all threads of one search, and with the engine facade.
@@ -169,6 +172,8 @@ pub struct Shared {
     pub released: AtomicBool,
     /// Nodes searched by all threads (flushed every few thousand nodes).
     pub nodes: AtomicU64,
+    /// Positions the tablebases answered (UCI's `tbhits`).
+    pub tbhits: AtomicU64,
     /// Where the time is read.
     pub time: TimeSource,
     /// The time reading (ms) when the clock started (reset by `ponderhit`).
@@ -211,6 +216,7 @@ impl Shared {
             pondering: AtomicBool::new(ponder),
             released: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
+            tbhits: AtomicU64::new(0),
             start_ms: AtomicU64::new(time.now_ms()),
             time,
         }
@@ -248,6 +254,8 @@ pub struct Info {
     pub time: Duration,
     /// Transposition-table fill in permille.
     pub hashfull: u32,
+    /// Positions the tablebases answered so far.
+    pub tbhits: u64,
     /// The principal variation.
     pub pv: Vec<Move>,
 }

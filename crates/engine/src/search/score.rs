@@ -10,6 +10,12 @@ use std::fmt;
 pub const MATE: i32 = 32_000;
 /// Scores at least this far from 0 are mate scores (distance encoded).
 pub const MATE_BOUND: i32 = 30_000;
+/// A win the endgame tablebases prove, `ply` plies from the root, scores
+/// `TB_WIN - ply`: above every evaluation, below every mate found.
+pub const TB_WIN: i32 = 29_000;
+/// Scores at least this far from 0 are tablebase wins or mates: the
+/// transposition table keeps them relative to the node, not the root.
+pub const TB_BOUND: i32 = TB_WIN - 1_000;
 /// Beyond any score.
 pub const INFINITE: i32 = 32_500;
 /// Score of a draw.

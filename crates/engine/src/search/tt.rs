@@ -6,6 +6,7 @@
 //! thread reads as a miss instead of as a wrong move (the TT move is also
 //! checked for legality before use).
 
+use super::score::TB_BOUND;
 use crate::rules::moves::Move;
 use std::alloc::{alloc_zeroed, dealloc, Layout};
 use std::ptr::NonNull;
@@ -34,9 +35,6 @@ pub struct TtEntry {
     /// Bound kind.
     pub bound: Bound,
 }
-
-/// Scores beyond this are mate scores (distance encoded).
-pub const MATE_BOUND: i32 = 30_000;
 
 const BUCKET: usize = 4;
 /// Tables up to this size are written once when made (see `new`).
@@ -134,11 +132,12 @@ fn unpack(data: u64, ply: i32) -> TtEntry {
     }
 }
 
-/// Mate scores are stored as distance from this node, not from the root.
+/// Mate and tablebase scores are stored as distance from this node, not
+/// from the root.
 fn score_to_tt(score: i32, ply: i32) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score + ply
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score - ply
     } else {
         score
@@ -146,9 +145,9 @@ fn score_to_tt(score: i32, ply: i32) -> i32 {
 }
 
 fn score_from_tt(score: i32, ply: i32) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_BOUND {
         score - ply
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_BOUND {
         score + ply
     } else {
         score

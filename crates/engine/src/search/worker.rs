@@ -89,18 +89,29 @@ impl<'a> Worker<'a> {
             ctx: [NO_PIECE_TO; 2],
         };
         picker.fill_all(&pos, pos.in_check(), tt_move, killers, view, params);
-        let mut root_moves = Vec::new();
+        let mut moves = Vec::new();
         while let Some((m, _)) = picker.next_move() {
             if limits.searchmoves.is_empty() || limits.searchmoves.contains(&m) {
-                root_moves.push(RootMove {
-                    mv: m,
-                    score: -INFINITE,
-                    last_score: -INFINITE,
-                    pv: vec![m],
-                    seldepth: 0,
-                });
+                moves.push(m);
             }
         }
+        if let Some(tb) = &limits.tablebases {
+            if super::tablebase::filter_root(&pos, tb, &mut moves) {
+                shared
+                    .tbhits
+                    .fetch_add(moves.len() as u64, Ordering::Relaxed);
+            }
+        }
+        let root_moves = moves
+            .into_iter()
+            .map(|m| RootMove {
+                mv: m,
+                score: -INFINITE,
+                last_score: -INFINITE,
+                pv: vec![m],
+                seldepth: 0,
+            })
+            .collect();
         Worker {
             shared,
             limits,
@@ -209,6 +220,7 @@ impl<'a> Worker<'a> {
             nodes: self.shared.nodes.load(Ordering::Relaxed) + self.unflushed,
             time: elapsed,
             hashfull: self.shared.tt.hashfull(),
+            tbhits: self.shared.tbhits.load(Ordering::Relaxed),
             pv: rm.pv.clone(),
         });
     }

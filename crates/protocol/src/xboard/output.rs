@@ -38,6 +38,9 @@ pub(super) fn result_line(outcome: Outcome) -> String {
     format!("{} {{{}}}", end.result, end.text())
 }
 
+/// The endgame-table format XBoard may hand over with `egtpath`.
+pub(super) const EGT_FORMAT: &str = "humpty";
+
 impl Xboard {
     /// The `feature` line.
     pub(super) fn features() -> String {
@@ -48,7 +51,7 @@ impl Xboard {
             .collect();
         format!(
             "feature setboard=1 usermove=1 time=1 memory=1 smp=1 ping=1 sigint=0 sigterm=0 colors=0 \
-             highlight=1 analyze=1 draw=0 reuse=1 myname=\"{}\" variants=\"{VARIANT}\" {}",
+             highlight=1 analyze=1 draw=0 reuse=1 egt=\"{EGT_FORMAT}\" myname=\"{}\" variants=\"{VARIANT}\" {}",
             engine_name(),
             options.join(" ")
         )

@@ -279,7 +279,8 @@ impl Xboard {
         match cmd {
             "" => {}
             "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "bk" | "draw" | "egtpath" | "put" | "hover" => {}
+            | "ics" | "bk" | "draw" | "put" | "hover" => {}
+            "egtpath" => self.egtpath(rest),
             "hard" => self.ponder = true,
             "easy" => {
                 self.ponder = false;
@@ -400,6 +401,19 @@ impl Xboard {
     }
 
     /// `memory`, `cores`, `option`.
+    /// `egtpath humpty DIR`: probe the tables there (other formats are
+    /// not this engine's and are let be).
+    fn egtpath(&mut self, rest: &str) {
+        let (format, dir) = rest.split_once(' ').unwrap_or((rest, ""));
+        if format != super::output::EGT_FORMAT {
+            return;
+        }
+        match self.engine.set_tablebase_path(dir) {
+            Ok((n, men)) => self.send(&format!("# egtpath: {n} tables, up to {men} men")),
+            Err(e) => self.send(&format!("# {e}")),
+        }
+    }
+
     pub(super) fn engine_setting(&mut self, cmd: &str, rest: &str, line: &str) {
         match cmd {
             "option" => self.set_option(rest),
