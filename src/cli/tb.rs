@@ -198,8 +198,9 @@ fn verify_tables(m: &ArgMatches) -> Result<(), String> {
         known.add(table.clone());
         let report = verify(&table, &known, threads(m), &|_, _| {});
         slips += report.slip_count;
+        let (dtz, dtm) = table.longest();
         out(format!(
-            "{name}: {} positions checked, {} slips, {:.1} s; {}",
+            "{name}: {} positions checked, {} slips, {:.1} s; {}; longest win: dtz {dtz}, dtm {dtm}",
             report.checked,
             report.slip_count,
             started.elapsed().as_secs_f64(),

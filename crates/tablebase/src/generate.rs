@@ -5,13 +5,14 @@
 //!   Pawn move starts the count afresh, so such a move into a lost position
 //!   wins in one; every other way out of the slice (a Frog's promotion)
 //!   carries the count on. Distances past 100 plies do not count.
-//! - Every result the 50-move rule aside, with the distance to the next
-//!   capture or Pawn move: what is won here and not above is a cursed win,
-//!   lost and not above a blessed loss (Syzygy's grades). A Frog's
-//!   promotion into another table adds that table's stored DTZ.
-//! - Distance to mate, the 50-move rule aside. It must agree with the
-//!   second solve on which positions are won and lost; a slip is a bug and
-//!   stops the generator.
+//! - Distance to mate, the 50-move rule aside.
+//! - Only where the last finds a result the first does not: every result
+//!   the 50-move rule aside, with the distance to the next capture or Pawn
+//!   move: what is won here and not above is a cursed win, lost and not
+//!   above a blessed loss (Syzygy's grades). A Frog's promotion into
+//!   another table adds that table's stored DTZ. It must agree with the
+//!   distance to mate on which positions are won and lost; a slip is a bug
+//!   and stops the generator.
 
 use humpty_rules::{MoveList, PieceKind, Position};
 
@@ -82,39 +83,52 @@ fn solve_slice(table: &mut Table, layout: &Layout, slice: u64, known: &Known) {
         Solve::new(n, UNCAPPED),
         Solve::new(n, UNCAPPED),
     ];
-    let mut valid = vec![false; n];
-    let mut found: [Vec<Exit>; 3] = Default::default();
     let mut pos = Position::startpos();
+    // Which positions can occur: the one attack test each needs. A move is
+    // then legal exactly when the position it leads to can occur, which
+    // spares the move generator's own legality test.
+    let valid: Vec<bool> = (0..n as u64)
+        .map(|local| layout.set(&mut pos, base + local))
+        .collect();
+    let mut found: [Vec<Exit>; 3] = Default::default();
     let mut moves = MoveList::new();
-    for (local, ok) in valid.iter_mut().enumerate() {
-        let at = local as u32;
-        if !layout.set(&mut pos, base + local as u64) {
-            solves.iter_mut().for_each(|s| s.shut(at));
-            continue;
-        }
-        *ok = true;
+    for (local, _) in valid.iter().enumerate().filter(|(_, ok)| **ok) {
         found.iter_mut().for_each(Vec::clear);
+        let idx = base + local as u64;
+        layout.set_known(&mut pos, idx);
+        let (squares, _) = layout.placement(idx);
+        moves.clear();
+        moves.extend(pos.pseudo_legal_moves());
         let mut inside = 0;
-        pos.generate_legal(&mut moves);
         for &m in moves.iter() {
             let pawn = pos
                 .piece_at(m.from())
                 .is_some_and(|p| p.kind() == PieceKind::Pawn);
             let capture = pos.is_capture(m);
             if !capture && !pawn && m.promotion().is_none() {
-                inside += 1;
+                let man = squares
+                    .iter()
+                    .position(|&s| s == m.from())
+                    .expect("a man moves");
+                let child = layout.moved(idx, &squares, man, m.to());
+                inside += u32::from(valid[(child - base) as usize]);
                 continue;
             }
             pos.make_move(m);
             let entry = if capture || m.promotion().is_some() {
-                known.entry(&pos).expect("a successor table is missing")
+                let e = known.entry(&pos);
+                assert!(
+                    e.is_some() || known.holds(&pos),
+                    "a successor table is missing"
+                );
+                e
             } else {
                 // A Pawn's step: a slice with the Pawns further on, solved.
-                table
-                    .entry(layout.index_of(&pos, false))
-                    .expect("a legal child")
+                table.entry(layout.index_of(&pos, false))
             };
             pos.unmake_move();
+            // A child that cannot occur: the move left the King attacked.
+            let Some(entry) = entry else { continue };
             let ends = exits(Child {
                 entry,
                 zeroing: capture || pawn,
@@ -123,26 +137,40 @@ fn solve_slice(table: &mut Table, layout: &Layout, slice: u64, known: &Known) {
                 list.push(e);
             }
         }
-        let in_check = pos.in_check();
+        let mated_or_stalemated = inside == 0 && found[0].is_empty();
+        let in_check = mated_or_stalemated && pos.in_check();
         for (s, list) in solves.iter_mut().zip(&found) {
-            s.seed(at, inside, list, in_check);
+            s.seed(local as u32, inside, list, in_check);
         }
+    }
+    for (local, _) in valid.iter().enumerate().filter(|(_, ok)| !**ok) {
+        solves.iter_mut().for_each(|s| s.shut(local as u32));
     }
     let mut scratch = (pos, moves);
     let [real, any, mate] = &mut solves;
     real.run(|at, out| un_moves(layout, base, at, &mut scratch, out));
-    // A real result keeps its distance in the second solve, so every stored
-    // DTZ follows from the stored DTZ of the children (what verify.rs checks).
-    for at in 0..n as u32 {
-        if let Some((won, d)) = real.result(at) {
-            any.fix(at, won, d);
-        }
-    }
-    any.run(|at, out| un_moves(layout, base, at, &mut scratch, out));
     mate.run(|at, out| un_moves(layout, base, at, &mut scratch, out));
+    // The second solve matters only where the 50-move rule changes a
+    // result: most slices have no such position, and skip it.
+    let cursed = (0..n as u32).any(|at| real.result(at).is_none() && mate.result(at).is_some());
+    if cursed {
+        // A real result keeps its distance in the second solve, so every
+        // stored DTZ follows from the children's (what verify.rs checks).
+        for at in 0..n as u32 {
+            if let Some((won, d)) = real.result(at) {
+                any.fix(at, won, d);
+            }
+        }
+        any.run(|at, out| un_moves(layout, base, at, &mut scratch, out));
+    }
+    let any = if cursed { &solves[1] } else { &solves[0] };
     for (local, &ok) in valid.iter().enumerate() {
         if ok {
-            table.set(base + local as u64, combine(&solves, local as u32));
+            let at = local as u32;
+            table.set(
+                base + local as u64,
+                combine(&solves[0], any, &solves[2], at),
+            );
         }
     }
 }
@@ -171,8 +199,7 @@ fn un_moves(
 }
 
 /// One position's entry from the three solves.
-fn combine(solves: &[Solve; 3], at: u32) -> Entry {
-    let [real, any, mate] = solves;
+fn combine(real: &Solve, any: &Solve, mate: &Solve, at: u32) -> Entry {
     if let Some(r) = real.result(at) {
         assert_eq!(
             any.result(at),

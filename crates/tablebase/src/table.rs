@@ -57,6 +57,22 @@ impl Table {
         self.dtm[i] = e.dtm;
     }
 
+    /// The longest DTZ and the longest DTM of the won positions.
+    pub fn longest(&self) -> (u16, u16) {
+        let won = |i: &usize| self.wdl[*i] >= Wdl::CursedWin as u8 && self.wdl[*i] != WDL_BROKEN;
+        let dtz = (0..self.wdl.len())
+            .filter(won)
+            .map(|i| self.dtz[i])
+            .max()
+            .unwrap_or(0);
+        let dtm = (0..self.wdl.len())
+            .filter(won)
+            .map(|i| self.dtm[i])
+            .max()
+            .unwrap_or(0);
+        (dtz, dtm)
+    }
+
     /// How many positions hold each value (loss first), and the broken ones.
     pub fn census(&self) -> [u64; 6] {
         let mut n = [0u64; 6];
@@ -97,11 +113,20 @@ impl Known {
         self.tables.get(material).map(|t| &**t)
     }
 
+    /// True if the table of a position's men is here (or it has bare Kings).
+    pub fn holds(&self, pos: &Position) -> bool {
+        pos.men() == 2 || self.by_counts.contains_key(&counts_of(pos))
+    }
+
     /// The entry of a position whose men are in a known table (bare Kings
-    /// are a draw); `None` if its table is missing.
+    /// are a draw); `None` if its table is missing or it cannot occur.
     pub fn entry(&self, pos: &Position) -> Option<Entry> {
         if pos.men() == 2 {
-            return Some(Entry::DRAW);
+            // Two Kings draw, if the side that moved did not step next to
+            // the other King (a table marks such a position; here none does).
+            let mover = !pos.side_to_move();
+            let legal = !pos.is_attacked(pos.king_square(mover), pos.side_to_move());
+            return legal.then_some(Entry::DRAW);
         }
         let (table, flip) = self.by_counts.get(&counts_of(pos))?;
         table.entry(table.layout.index_of(pos, *flip))
