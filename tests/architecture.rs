@@ -332,6 +332,7 @@ fn each_crate_depends_only_on_what_it_may() {
                 "humpty-rules",
                 "humpty-engine",
                 "humpty-analysis",
+                "humpty-tablebase",
                 "once_cell",
                 "serde_json",
                 "axum",

@@ -60,6 +60,13 @@ pub fn serve_command() -> Command {
                 .help("A PGN collection for the opening explorer, beside the server's own finished games (may be given again)"),
         )
         .arg(
+            Arg::new("tb")
+                .long("tb")
+                .value_name("DIR")
+                .value_parser(crate::cli::io::path_parser())
+                .help("Endgame tablebases (humpty tb generate) for the board's tablebase panel"),
+        )
+        .arg(
             Arg::new("max-searches")
                 .long("max-searches")
                 .value_parser(value_parser!(u64).range(1..=256))
@@ -81,6 +88,7 @@ pub fn serve(m: &ArgMatches) -> Result<(), String> {
             .flatten()
             .map(std::path::PathBuf::from)
             .collect(),
+        tablebases: m.get_one::<String>("tb").map(std::path::PathBuf::from),
         ..ServeConfig::default()
     };
     if let Some(n) = m.get_one::<u64>("max-searches") {

@@ -7,7 +7,7 @@ use humpty::rules::position::Position;
 use humpty::tablebase::make::{make, Event};
 use humpty::tablebase::store::{file_name, TableFile};
 use humpty::tablebase::verify::verify;
-use humpty::tablebase::{Entry, Known, Material, MoveProbe, Tablebases};
+use humpty::tablebase::{Known, Material, Tablebases};
 use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::Path;
@@ -232,89 +232,19 @@ fn probe(m: &ArgMatches) -> Result<(), String> {
     let pos = Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))?;
     let dir = Path::new(m.get_one::<String>("dir").expect("required"));
     let tbs = Tablebases::open(dir).map_err(|e| e.to_string())?;
-    let entry = tbs.probe(&pos).map_err(|e| e.to_string())?;
-    let moves = tbs.probe_moves(&pos).map_err(|e| e.to_string())?;
-    let (Some(entry), Some(moves)) = (entry, moves) else {
+    let Some(report) = tbs.report(&pos).map_err(|e| e.to_string())? else {
         return Err(format!(
             "the tables in {} do not hold this position (castling rights, or more men than {})",
             dir.display(),
             tbs.max_men()
         ));
     };
-    let mated = moves.is_empty() && pos.in_check();
-    let stalemate = moves.is_empty() && !pos.in_check();
     if m.get_flag("json") {
-        let list: Vec<serde_json::Value> = moves.iter().map(|mv| move_json(&pos, mv)).collect();
-        let mut v = entry_json(entry);
-        v["checkmate"] = mated.into();
-        v["stalemate"] = stalemate.into();
-        v["moves"] = list.into();
-        out(v);
-        return Ok(());
-    }
-    out(format!(
-        "{}{}",
-        entry_text(entry),
-        if mated {
-            " (checkmated)"
-        } else if stalemate {
-            " (stalemate)"
-        } else {
-            ""
-        }
-    ));
-    for mv in &moves {
-        let flags = [
-            (mv.checkmate, "mate"),
-            (mv.stalemate, "stalemate"),
-            (mv.zeroing, "zeroing"),
-        ]
-        .iter()
-        .filter(|(on, _)| *on)
-        .map(|(_, w)| *w)
-        .collect::<Vec<_>>()
-        .join(", ");
-        out(format!(
-            "{:<8} {:<6} then {}{}",
-            pos.san(mv.mv),
-            mv.mv.to_string(),
-            entry_text(mv.after),
-            if flags.is_empty() {
-                String::new()
-            } else {
-                format!(" [{flags}]")
-            }
-        ));
+        out(report.to_json(&pos));
+    } else {
+        out(report.to_text(&pos));
     }
     Ok(())
-}
-
-/// An entry in words: `win, dtz 13, dtm 25`.
-fn entry_text(e: Entry) -> String {
-    match (e.signed_dtz(), e.signed_dtm()) {
-        (Some(z), Some(m)) => format!("{}, dtz {z}, dtm {m}", e.wdl),
-        _ => e.wdl.to_string(),
-    }
-}
-
-/// An entry as lichess's API writes it: `category`, `dtz`, `dtm` (null on a draw).
-fn entry_json(e: Entry) -> serde_json::Value {
-    serde_json::json!({
-        "category": e.wdl.name(),
-        "dtz": e.signed_dtz().unwrap_or(0),
-        "dtm": e.signed_dtm(),
-    })
-}
-
-/// One move of the list: the position after it, for the opponent.
-fn move_json(pos: &Position, mv: &MoveProbe) -> serde_json::Value {
-    let mut v = entry_json(mv.after);
-    v["uci"] = mv.mv.to_string().into();
-    v["san"] = pos.san(mv.mv).into();
-    v["zeroing"] = mv.zeroing.into();
-    v["checkmate"] = mv.checkmate.into();
-    v["stalemate"] = mv.stalemate.into();
-    v
 }
 
 /// `humpty tb info --dir DIR`.

@@ -119,7 +119,9 @@ fn solve_slice(table: &mut Table, layout: &Layout, slice: u64, known: &Known) {
                 let e = known.entry(&pos);
                 assert!(
                     e.is_some() || known.holds(&pos),
-                    "a successor table is missing"
+                    "no table for {} after {m} in {}",
+                    pos.to_fen(),
+                    table.material
                 );
                 e
             } else {

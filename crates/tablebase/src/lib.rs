@@ -15,6 +15,7 @@ pub mod layout;
 pub mod make;
 pub mod material;
 pub mod probe;
+pub mod report;
 pub mod solve;
 pub mod store;
 pub mod table;

@@ -25,6 +25,26 @@ pub enum Event {
     Made(Material, Duration, u64, [u64; 6]),
 }
 
+/// Why making tables stopped.
+#[derive(Debug)]
+pub enum MakeError {
+    /// A table could not be read or written.
+    Store(StoreError),
+    /// The generator stopped on a bug while making a table (what it said).
+    Bug(Material, String),
+}
+
+impl std::fmt::Display for MakeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MakeError::Store(e) => write!(f, "{e}"),
+            MakeError::Bug(m, what) => write!(f, "making {m} stopped on a bug: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for MakeError {}
+
 /// Work shared by the threads.
 struct Queue {
     /// Tables still to start, successors first.
@@ -32,7 +52,7 @@ struct Queue {
     /// Tables on disk.
     done: HashSet<Material>,
     /// A thread failed: stop.
-    failed: Option<StoreError>,
+    failed: Option<MakeError>,
 }
 
 /// Make `names` and every table they lead to in `dir` on `threads` threads.
@@ -41,8 +61,9 @@ pub fn make(
     dir: &Path,
     threads: usize,
     events: &(dyn Fn(Event) + Sync),
-) -> Result<(), StoreError> {
-    std::fs::create_dir_all(dir).map_err(|e| StoreError::Io(dir.to_path_buf(), e))?;
+) -> Result<(), MakeError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| MakeError::Store(StoreError::Io(dir.to_path_buf(), e)))?;
     let mut waiting = Vec::new();
     let mut done = HashSet::new();
     for m in crate::schedule(names) {
@@ -90,13 +111,24 @@ fn worker(queue: &Mutex<Queue>, wake: &Condvar, dir: &Path, events: &(dyn Fn(Eve
                 q = wake.wait(q).expect("queue lock");
             }
         };
-        let result = make_one(&m, dir, events);
+        // A panic is a bug: it stops the run with its message instead of
+        // leaving the other thread waiting for this table for ever.
+        let result =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| make_one(&m, dir, events)));
         let mut q = queue.lock().expect("queue lock");
         match result {
-            Ok(()) => {
+            Ok(Ok(())) => {
                 q.done.insert(m);
             }
-            Err(e) => q.failed = Some(e),
+            Ok(Err(e)) => q.failed = Some(MakeError::Store(e)),
+            Err(panic) => {
+                let what = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                q.failed = Some(MakeError::Bug(m, what));
+            }
         }
         wake.notify_all();
     }

@@ -174,31 +174,44 @@ impl Material {
     }
 
     /// The tables a move can lead to from this one (a capture, a Pawn's or
-    /// a Frog's promotion), each once, as stored; bare Kings left out.
+    /// a Frog's promotion, or both at once: a promotion that captures), each
+    /// once, as stored; bare Kings left out.
     pub fn successors(&self) -> Vec<Material> {
         let mut out = Vec::new();
         for c in 0..2 {
-            for (i, &k) in self.sides[c].iter().enumerate() {
-                if k == PieceKind::King {
-                    continue;
+            // Captures by side c: one of the other side's men goes.
+            let taken: Vec<[Vec<PieceKind>; 2]> = std::iter::once(self.sides.clone())
+                .chain(
+                    (0..self.sides[1 - c].len())
+                        .filter(|&j| self.sides[1 - c][j] != PieceKind::King)
+                        .map(|j| {
+                            let mut fewer = self.sides.clone();
+                            fewer[1 - c].remove(j);
+                            fewer
+                        }),
+                )
+                .collect();
+            for (n, sides) in taken.iter().enumerate() {
+                if n > 0 {
+                    out.push(Material::from_sides(sides.clone()));
                 }
-                let mut fewer = self.sides.clone();
-                fewer[c].remove(i);
-                out.push(Material::from_sides(fewer));
-                let targets: &[PieceKind] = match k {
-                    PieceKind::Pawn => &[
-                        PieceKind::Queen,
-                        PieceKind::Gnu,
-                        PieceKind::Tank,
-                        PieceKind::Frog,
-                    ],
-                    PieceKind::Frog => &PieceKind::PROMOTED,
-                    _ => &[],
-                };
-                for &t in targets {
-                    let mut promoted = self.sides.clone();
-                    promoted[c][i] = t;
-                    out.push(Material::from_sides(promoted));
+                // Side c's promotions, with or without that capture.
+                for (i, &k) in sides[c].iter().enumerate() {
+                    let targets: &[PieceKind] = match k {
+                        PieceKind::Pawn => &[
+                            PieceKind::Queen,
+                            PieceKind::Gnu,
+                            PieceKind::Tank,
+                            PieceKind::Frog,
+                        ],
+                        PieceKind::Frog => &PieceKind::PROMOTED,
+                        _ => &[],
+                    };
+                    for &t in targets {
+                        let mut promoted = sides.clone();
+                        promoted[c][i] = t;
+                        out.push(Material::from_sides(promoted));
+                    }
                 }
             }
         }
@@ -315,6 +328,10 @@ mod tests {
             names
         };
         assert_eq!(names("KPvK"), ["KFvK", "KGvK", "KQvK", "KTvK"]);
-        assert_eq!(names("KFvKR"), ["KFvK", "KGvKR", "KQvKR", "KRvK", "KTvKR"]);
+        // A Frog takes the Rook on the last rank and promotes: KQvK.
+        assert_eq!(
+            names("KFvKR"),
+            ["KFvK", "KGvK", "KGvKR", "KQvK", "KQvKR", "KRvK", "KTvK", "KTvKR"]
+        );
     }
 }

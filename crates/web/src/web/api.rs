@@ -81,6 +81,10 @@ fn route(app: &Arc<App>, body: &[u8], target: &Target) -> Result<Reply, ApiError
         ("GET", ["api", "explorer"]) => {
             Ok(Reply::Json(200, app.explorer.moves(target.param("fen"))?))
         }
+        ("GET", ["api", "tablebase"]) => Ok(Reply::Json(
+            200,
+            super::endgame::answer(app.tables.as_ref(), target.param("fen"))?,
+        )),
         (_, ["api", "puzzles", rest @ ..]) => puzzle_route(app, body, method, rest),
         ("POST", ["api", "games"]) => create(app, &body_json(body)?),
         (_, ["api", "games", id, rest @ ..]) => {

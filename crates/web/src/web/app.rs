@@ -19,6 +19,8 @@ pub enum ServeError {
     Db(DbError),
     /// A thread or the runtime of the server cannot start.
     Start(&'static str, std::io::Error),
+    /// The tablebase folder cannot be read.
+    Tables(String),
 }
 
 impl std::fmt::Display for ServeError {
@@ -27,6 +29,7 @@ impl std::fmt::Display for ServeError {
             ServeError::Listen(at, e) => write!(f, "cannot listen on {at}: {e}"),
             ServeError::Db(e) => write!(f, "{e}"),
             ServeError::Start(what, e) => write!(f, "cannot start {what}: {e}"),
+            ServeError::Tables(e) => write!(f, "the tablebases: {e}"),
         }
     }
 }
@@ -53,4 +56,6 @@ pub struct App {
     pub trainer: Trainer,
     /// The opening explorer.
     pub explorer: Explorer,
+    /// The endgame tablebases, if the server has them (`--tb`).
+    pub tables: Option<humpty_tablebase::Tablebases>,
 }

@@ -77,6 +77,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/explorer.js"),
     ),
     (
+        "tablebase.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/tablebase.js"),
+    ),
+    (
         "style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),

@@ -18,6 +18,7 @@ pub mod db;
 pub mod dberror;
 pub mod dbfile;
 pub mod driver;
+pub mod endgame;
 pub mod events;
 pub mod explorer;
 pub mod friends;
@@ -86,6 +87,8 @@ pub struct ServeConfig {
     /// Served through a reverse proxy on this machine (`--behind-proxy`):
     /// limits per client use the address the proxy forwards.
     pub behind_proxy: bool,
+    /// A folder of endgame tablebases for the board's panel (`--tb`).
+    pub tablebases: Option<std::path::PathBuf>,
 }
 
 impl Default for ServeConfig {
@@ -105,6 +108,7 @@ impl Default for ServeConfig {
             step_rate_limit: RateLimit::STEPS,
             explorer_pgn: Vec::new(),
             behind_proxy: false,
+            tablebases: None,
         }
     }
 }
@@ -134,9 +138,17 @@ impl Server {
         let explorer = explorer::Explorer::load(store.db(), &cfg.explorer_pgn).map_err(|e| {
             ServeError::Db(db::DbError::Other(format!("the explorer's games: {e}")))
         })?;
+        let tables = match &cfg.tablebases {
+            None => None,
+            Some(dir) => Some(
+                humpty_tablebase::Tablebases::open(dir)
+                    .map_err(|e| ServeError::Tables(e.to_string()))?,
+            ),
+        };
         let app = Arc::new(App {
             trainer,
             explorer,
+            tables,
             store,
             moves: pool::Pool::new(cfg.max_searches),
             pool: pool::Pool::new(cfg.max_searches),

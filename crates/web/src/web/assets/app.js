@@ -194,6 +194,7 @@ function show(delta) {
   drawMoves();
   drawBanner();
   drawExplorer();
+  drawTablebase();
   setLevelBox(state.level);
   $("status").textContent = statusText();
   $("fen").textContent = state.fen;

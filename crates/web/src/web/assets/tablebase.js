@@ -1,0 +1,58 @@
+// The tablebase panel beside the analysis: when the server has endgame
+// tablebases (humpty serve --tb DIR) and they hold the shown position, its
+// exact result and every move's, best first, with the plies to the next
+// capture or Pawn move (DTZ) and to mate (DTM), as lichess shows them; a
+// click plays the move where the person may move.
+"use strict";
+
+const tablebaseState = { fen: null };
+
+// A result for the side it belongs to, in words and a colour class.
+const TB_WORDS = {
+  win: ["Win", "tb-win"],
+  "cursed-win": ["Win, drawn by the 50-move rule", "tb-draw"],
+  draw: ["Draw", "tb-draw"],
+  "blessed-loss": ["Loss, saved by the 50-move rule", "tb-draw"],
+  loss: ["Loss", "tb-loss"],
+};
+// The same result seen by the other side.
+const TB_FLIP = { win: "loss", "cursed-win": "blessed-loss", draw: "draw", "blessed-loss": "cursed-win", loss: "win" };
+
+function tbDistances(e) {
+  if (e.dtm == null) return "";
+  return `DTZ ${Math.abs(e.dtz)} · DTM ${Math.abs(e.dtm)}`;
+}
+
+async function drawTablebase() {
+  const g = ui.game;
+  if (!g || tablebaseState.fen === g.fen) return;
+  tablebaseState.fen = g.fen;
+  let v;
+  try { v = await api("GET", `/api/tablebase?fen=${encodeURIComponent(g.fen)}`); } catch (e) { return; }
+  if (!ui.game || ui.game.fen !== g.fen) return;
+  const box = $("tablebase-box");
+  box.hidden = !(v.available && v.held);
+  if (box.hidden) return;
+  const mover = g.fen.split(" ")[1] === "b" ? "Black" : "White";
+  const [word, cls] = TB_WORDS[v.category];
+  const result = $("tablebase-result");
+  result.className = cls;
+  result.textContent = v.checkmate ? `${mover} is checkmated` : v.stalemate ? "Stalemate" :
+    `${mover} to move: ${word.toLowerCase()}${v.dtm == null ? "" : ` (${tbDistances(v)})`}`;
+  const body = document.querySelector("#tablebase tbody");
+  body.innerHTML = "";
+  for (const m of v.moves) {
+    const [mw, mc] = TB_WORDS[TB_FLIP[m.category]];
+    const row = document.createElement("tr");
+    row.className = mc;
+    const what = m.checkmate ? "Checkmate" : m.stalemate ? "Stalemate" : mw;
+    row.innerHTML = `<td><button data-uci="${m.uci}">${m.san}</button></td><td>${what}</td><td>${m.checkmate ? "" : tbDistances(m)}</td>`;
+    body.appendChild(row);
+  }
+  body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => tablebasePlay(btn.dataset.uci); });
+}
+
+function tablebasePlay(uci) {
+  if (!humanMayMove() || learningPly() !== null) return;
+  act("POST", "/move", { move: uci, seat: ui.seat || undefined });
+}
