@@ -352,7 +352,12 @@ fn each_crate_depends_only_on_what_it_may() {
         ),
         (
             "bindings/js/Cargo.toml",
-            &["humpty-rules", "humpty-compat", "wasm-bindgen"],
+            &[
+                "humpty-rules",
+                "humpty-compat",
+                "humpty-tablebase",
+                "wasm-bindgen",
+            ],
         ),
         (
             "bindings/js/engine/Cargo.toml",

@@ -1,25 +1,36 @@
-//! The served board's tablebase panel in Chromium (issue 48): with
-//! `humpty serve --tb DIR` a position the tables hold shows its exact
-//! result and every move's, best first; a click on a move plays it and the
-//! panel follows; a position they do not hold shows no panel.
+//! The tablebase panel in Chromium on both boards (issue 48): with
+//! `humpty serve --tb DIR`, and on the static board written by `humpty
+//! site DIR --tb TABLES` (the tables read in WebAssembly, each fetched when
+//! a position needs it), a position the tables hold shows its exact result
+//! and every move's, best first; a click on a move plays it and the panel
+//! follows; a position they do not hold shows no panel.
 //!
 //! Needs `chromium` and `chromium-driver`; `.ci/run` runs it with
 //! `cargo test --release --test browser_tablebase -- --ignored`.
 
 mod common;
 
-use common::webdriver::Browser;
+use common::webdriver::{free_port, wait_for_port, Browser};
 use humpty::tablebase::make::make;
 use humpty::tablebase::Material;
 use humpty::web::{ServeConfig, Server};
 use humpty::Position;
 use serde_json::json;
+use std::process::{Command, Stdio};
+
+const FEN: &str = "k11/12/12/12/12/12/12/5QK5 w - - 0 1";
+
+/// The KQvK table (and what it leads to), made into a folder of its own.
+fn tables(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("humpty-browser-tb-{name}-{}", std::process::id()));
+    make(&[Material::parse("KQvK").unwrap()], &dir, 2, &|_| {}).unwrap();
+    dir
+}
 
 #[test]
 #[ignore = "needs chromium and chromedriver: run by .ci/run"]
-fn the_tablebase_panel_shows_exact_results_and_plays_its_moves() {
-    let dir = std::env::temp_dir().join(format!("humpty-browser-tb-{}", std::process::id()));
-    make(&[Material::parse("KQvK").unwrap()], &dir, 2, &|_| {}).unwrap();
+fn the_served_board_shows_the_tables_and_plays_their_moves() {
+    let dir = tables("served");
     let server = Server::start(&ServeConfig {
         port: 0,
         tablebases: Some(dir.clone()),
@@ -38,12 +49,78 @@ fn the_tablebase_panel_shows_exact_results_and_plays_its_moves() {
         browser.js("return document.getElementById('tablebase-box').hidden"),
         json!(true)
     );
-    let fen = "k11/12/12/12/12/12/12/5QK5 w - - 0 1";
-    browser.set_fen(fen);
+    browser.set_fen(FEN);
+    check_panel_and_play(&browser);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+#[ignore = "needs chromium and chromedriver: run by .ci/run"]
+fn the_static_board_reads_the_tables_in_the_browser() {
+    let tables = tables("site");
+    let site = std::env::temp_dir().join(format!("humpty-browser-tb-site-{}", free_port()));
+    let status = Command::new(env!("CARGO_BIN_EXE_humpty"))
+        .arg("site")
+        .arg(&site)
+        .arg("--tb")
+        .arg(&tables)
+        .status()
+        .expect("humpty site runs");
+    assert!(
+        status.success(),
+        "humpty site failed (was bindings/js built?)"
+    );
+    let port = free_port();
+    let mut http = Command::new("python3")
+        .args([
+            "-m",
+            "http.server",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "-d",
+        ])
+        .arg(&site)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3");
+    wait_for_port(port, "the static server");
+    let browser = Browser::start();
+    browser.call(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("http://127.0.0.1:{port}/index.html")})),
+    );
+    browser.wait_for(
+        "the board",
+        "return document.querySelectorAll('#board [data-square]').length === 96",
+    );
+    assert_eq!(
+        browser.js("return document.getElementById('tablebase-box').hidden"),
+        json!(true)
+    );
+    browser.click("#new-both");
+    browser.js(&format!(
+        "document.getElementById('fen-input').value = '{FEN}'"
+    ));
+    browser.click("#set-fen");
+    check_panel_and_play(&browser);
+    // Only the tables the position needed were fetched.
+    let fetched = browser.js("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.htb')).map(n => n.split('/').pop())");
+    assert_eq!(fetched, json!(["KQvK.htb"]));
+    let _ = http.kill();
+    let _ = http.wait();
+    std::fs::remove_dir_all(&site).ok();
+    std::fs::remove_dir_all(&tables).ok();
+}
+
+/// The panel of the KQvK position, then its best move played by a click.
+fn check_panel_and_play(browser: &Browser) {
     browser.wait_for("the panel", "return !document.getElementById('tablebase-box').hidden && document.querySelectorAll('#tablebase tbody tr').length > 0");
     let result = browser.js("return document.getElementById('tablebase-result').textContent");
     assert_eq!(result, json!("White to move: win (DTZ 13 · DTM 13)"));
-    let legal = Position::from_fen(fen).unwrap().legal_moves().len();
+    let legal = Position::from_fen(FEN).unwrap().legal_moves().len();
     let rows = browser.js("return [...document.querySelectorAll('#tablebase tbody tr')].map(r => [r.querySelector('button').dataset.uci, r.cells[1].textContent, r.cells[2].textContent])");
     let rows = rows.as_array().unwrap();
     assert_eq!(rows.len(), legal, "every legal move is listed");
@@ -66,11 +143,15 @@ fn the_tablebase_panel_shows_exact_results_and_plays_its_moves() {
     // A click plays the move; the panel now speaks for Black, who loses.
     let best = rows[0][0].as_str().unwrap().to_string();
     browser.click(&format!("#tablebase button[data-uci='{best}']"));
-    browser.wait_for_moves("the panel's move", 1);
     browser.wait_for("the panel after the move", "return document.getElementById('tablebase-result').textContent.startsWith('Black to move: loss')");
     assert_eq!(
         browser.js("return document.getElementById('tablebase-result').textContent"),
         json!("Black to move: loss (DTZ 12 · DTM 12)")
     );
-    std::fs::remove_dir_all(&dir).ok();
+    let played = browser.js("return document.getElementById('fen').textContent");
+    assert_eq!(
+        played.as_str().unwrap().split(' ').nth(1),
+        Some("b"),
+        "the move was played: {played}"
+    );
 }

@@ -15,6 +15,7 @@ mod puzzles;
 mod serve;
 mod site;
 mod tb;
+mod tb_convert;
 mod train;
 mod tune;
 

@@ -83,6 +83,7 @@ pub fn tb_command() -> Command {
                         .help("Answer in JSON, as lichess's tablebase API"),
                 ),
         )
+        .subcommand(super::tb_convert::convert_command())
         .subcommand(
             Command::new("info")
                 .about("List the tables in DIR: positions, file size, results")
@@ -97,6 +98,7 @@ pub fn tb(m: &ArgMatches) -> Result<(), String> {
         Some(("verify", sub)) => verify_tables(sub),
         Some(("probe", sub)) => probe(sub),
         Some(("info", sub)) => info(sub),
+        Some(("convert", sub)) => super::tb_convert::convert(sub),
         _ => Err("tb needs a subcommand: generate, verify, probe or info".into()),
     }
 }

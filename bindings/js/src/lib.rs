@@ -9,9 +9,11 @@
 mod args;
 mod board;
 mod game;
+mod tablebase;
 
 pub use board::Board;
 pub use game::Game;
+pub use tablebase::Tablebase;
 
 use args::{check_variant, text};
 use humpty_compat as compat;

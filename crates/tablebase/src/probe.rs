@@ -78,14 +78,54 @@ impl Tablebases {
         })
     }
 
+    /// No tables yet: `add_bytes` brings them (a browser fetches them).
+    pub fn empty() -> Tablebases {
+        Tablebases {
+            files: HashMap::new(),
+            open: Mutex::new(HashMap::new()),
+            max_men: 0,
+            hits: AtomicU64::new(0),
+        }
+    }
+
+    /// Add a table from its file's bytes; its men.
+    pub fn add_bytes(&mut self, bytes: Vec<u8>, label: &str) -> Result<Material, StoreError> {
+        let file = TableFile::from_bytes(bytes, label)?;
+        let m = file.material.clone();
+        self.max_men = self.max_men.max(m.men());
+        let layout = Layout::new(&m);
+        self.open
+            .lock()
+            .expect("tables lock")
+            .insert(m.clone(), Arc::new((file, layout)));
+        Ok(m)
+    }
+
+    /// The tables a report of `pos` needs (its own and those its moves
+    /// lead to) that are not here.
+    pub fn missing_for(&self, pos: &Position) -> Vec<Material> {
+        let own = Material::of(pos).canonical().0;
+        if own.bare_kings() {
+            return Vec::new();
+        }
+        let open = self.open.lock().expect("tables lock");
+        let mut out: Vec<Material> = std::iter::once(own.clone())
+            .chain(own.successors())
+            .filter(|m| !open.contains_key(m) && !self.files.contains_key(m))
+            .collect();
+        out.dedup();
+        out
+    }
+
     /// The most men a table here holds (0 without tables).
     pub fn max_men(&self) -> usize {
         self.max_men
     }
 
-    /// How many tables the folder holds.
+    /// How many tables there are (in the folder, and added).
     pub fn count(&self) -> usize {
-        self.files.len()
+        let open = self.open.lock().expect("tables lock");
+        self.files.len() + open.keys().filter(|m| !self.files.contains_key(*m)).count()
     }
 
     /// Probes answered since the folder was opened.
@@ -143,13 +183,13 @@ impl Tablebases {
 
     /// The opened table of these men, opening it the first time.
     fn table(&self, m: &Material) -> Result<Option<Arc<(TableFile, Layout)>>, StoreError> {
-        let Some(path) = self.files.get(m) else {
-            return Ok(None);
-        };
         let mut open = self.open.lock().expect("tables lock");
         if let Some(t) = open.get(m) {
             return Ok(Some(t.clone()));
         }
+        let Some(path) = self.files.get(m) else {
+            return Ok(None);
+        };
         let file = TableFile::open(path)?;
         let t = Arc::new((file, Layout::new(m)));
         open.insert(m.clone(), t.clone());

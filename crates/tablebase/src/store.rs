@@ -131,61 +131,53 @@ pub struct TableFile {
     block: u64,
     /// Per plane, the offsets of its blocks and its end.
     offsets: [Vec<u64>; 3],
-    file: Mutex<File>,
+    source: Source,
     /// Recently unpacked blocks: (plane, block) and the bytes.
     cache: Mutex<BlockCache>,
+}
+
+/// Where a table's bytes are: a file read as probes need them, or bytes in
+/// memory (a browser fetched them).
+enum Source {
+    File(Mutex<File>),
+    Bytes(Vec<u8>),
+}
+
+impl Source {
+    /// `len` bytes from `start`.
+    fn read_at(&self, start: u64, len: usize) -> io::Result<Vec<u8>> {
+        match self {
+            Source::File(file) => {
+                let mut out = vec![0u8; len];
+                let mut file = file.lock().expect("file lock");
+                file.seek(SeekFrom::Start(start))?;
+                file.read_exact(&mut out)?;
+                Ok(out)
+            }
+            Source::Bytes(bytes) => usize::try_from(start)
+                .ok()
+                .and_then(|s| bytes.get(s..s.checked_add(len)?))
+                .map(<[u8]>::to_vec)
+                .ok_or_else(|| io::Error::from(io::ErrorKind::UnexpectedEof)),
+        }
+    }
 }
 
 impl TableFile {
     /// Open a table file and read its header.
     pub fn open(path: &Path) -> Result<TableFile, StoreError> {
-        let bad = |why| StoreError::Format(path.to_path_buf(), why);
         let io = |e| StoreError::Io(path.to_path_buf(), e);
         let mut file = File::open(path).map_err(io)?;
         let length = file.metadata().map_err(io)?.len();
-        let mut head = [0u8; 13];
-        file.read_exact(&mut head).map_err(|_| bad("too short"))?;
-        if &head[..8] != MAGIC {
-            return Err(bad("wrong magic"));
-        }
-        if u32::from_le_bytes(head[8..12].try_into().expect("4 bytes")) != VERSION {
-            return Err(bad("another format version"));
-        }
-        let mut name = vec![0u8; head[12] as usize];
-        file.read_exact(&mut name).map_err(|_| bad("too short"))?;
-        let material = std::str::from_utf8(&name)
-            .ok()
-            .and_then(|n| Material::parse(n).ok())
-            .ok_or(bad("bad name"))?;
-        let mut fixed = [0u8; 8 + 4 + 48];
-        file.read_exact(&mut fixed).map_err(|_| bad("too short"))?;
-        let u64_at =
-            |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
-        let size = u64_at(&fixed, 0);
-        let block = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes")) as u64;
-        if block == 0 || size != crate::layout::Layout::new(&material).size {
-            return Err(bad("size does not match the table's men"));
-        }
-        let census = std::array::from_fn(|i| u64_at(&fixed, 12 + 8 * i));
-        let blocks = size.div_ceil(block) as usize;
-        let mut raw = vec![0u8; 3 * (blocks + 1) * 8];
-        file.read_exact(&mut raw).map_err(|_| bad("too short"))?;
-        let all: Vec<u64> = (0..raw.len() / 8).map(|i| u64_at(&raw, 8 * i)).collect();
-        if all.windows(2).any(|w| w[0] > w[1]) || all.last().is_some_and(|&end| end != length) {
-            return Err(bad("block offsets out of order or past the end"));
-        }
-        let offsets =
-            std::array::from_fn(|p| all[p * (blocks + 1)..(p + 1) * (blocks + 1)].to_vec());
-        Ok(TableFile {
-            material,
-            size,
-            census,
-            path: path.to_path_buf(),
-            block,
-            offsets,
-            file: Mutex::new(file),
-            cache: Mutex::new(Vec::new()),
-        })
+        let header = read_header(&mut file, length, path)?;
+        Ok(header.into_table(path, Source::File(Mutex::new(file))))
+    }
+
+    /// A table from its file's bytes (`label` names it in messages).
+    pub fn from_bytes(bytes: Vec<u8>, label: &str) -> Result<TableFile, StoreError> {
+        let path = Path::new(label);
+        let header = read_header(&mut io::Cursor::new(&bytes), bytes.len() as u64, path)?;
+        Ok(header.into_table(path, Source::Bytes(bytes)))
     }
 
     /// The entry at an index; `Ok(None)` for a position that cannot occur.
@@ -248,12 +240,10 @@ impl TableFile {
             self.offsets[plane][b as usize],
             self.offsets[plane][b as usize + 1],
         );
-        let mut packed = vec![0u8; (end - start) as usize];
-        {
-            let mut file = self.file.lock().expect("file lock");
-            file.seek(SeekFrom::Start(start)).map_err(io)?;
-            file.read_exact(&mut packed).map_err(io)?;
-        }
+        let packed = self
+            .source
+            .read_at(start, (end - start) as usize)
+            .map_err(io)?;
         let positions = (self.size - b * self.block).min(self.block) as usize;
         let want = if plane == 0 { positions } else { 2 * positions };
         let bytes = decompress_to_vec_with_limit(&packed, want)
@@ -287,6 +277,73 @@ impl TableFile {
     }
 }
 
+/// What a table file's header says.
+struct Header {
+    material: Material,
+    size: u64,
+    block: u64,
+    census: [u64; 6],
+    offsets: [Vec<u64>; 3],
+}
+
+impl Header {
+    fn into_table(self, path: &Path, source: Source) -> TableFile {
+        TableFile {
+            material: self.material,
+            size: self.size,
+            census: self.census,
+            path: path.to_path_buf(),
+            block: self.block,
+            offsets: self.offsets,
+            source,
+            cache: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// Read and check a header from the start of a file of `length` bytes.
+fn read_header(file: &mut impl Read, length: u64, path: &Path) -> Result<Header, StoreError> {
+    let bad = |why| StoreError::Format(path.to_path_buf(), why);
+    let mut head = [0u8; 13];
+    file.read_exact(&mut head).map_err(|_| bad("too short"))?;
+    if &head[..8] != MAGIC {
+        return Err(bad("wrong magic"));
+    }
+    if u32::from_le_bytes(head[8..12].try_into().expect("4 bytes")) != VERSION {
+        return Err(bad("another format version"));
+    }
+    let mut name = vec![0u8; head[12] as usize];
+    file.read_exact(&mut name).map_err(|_| bad("too short"))?;
+    let material = std::str::from_utf8(&name)
+        .ok()
+        .and_then(|n| Material::parse(n).ok())
+        .ok_or(bad("bad name"))?;
+    let mut fixed = [0u8; 8 + 4 + 48];
+    file.read_exact(&mut fixed).map_err(|_| bad("too short"))?;
+    let u64_at = |b: &[u8], i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+    let size = u64_at(&fixed, 0);
+    let block = u32::from_le_bytes(fixed[8..12].try_into().expect("4 bytes")) as u64;
+    if block == 0 || size != crate::layout::Layout::new(&material).size {
+        return Err(bad("size does not match the table's men"));
+    }
+    let census = std::array::from_fn(|i| u64_at(&fixed, 12 + 8 * i));
+    let blocks = size.div_ceil(block) as usize;
+    let mut raw = vec![0u8; 3 * (blocks + 1) * 8];
+    file.read_exact(&mut raw).map_err(|_| bad("too short"))?;
+    let all: Vec<u64> = (0..raw.len() / 8).map(|i| u64_at(&raw, 8 * i)).collect();
+    if all.windows(2).any(|w| w[0] > w[1]) || all.last().is_some_and(|&end| end != length) {
+        return Err(bad("block offsets out of order or past the end"));
+    }
+    let offsets = std::array::from_fn(|p| all[p * (blocks + 1)..(p + 1) * (blocks + 1)].to_vec());
+    Ok(Header {
+        material,
+        size,
+        block,
+        census,
+        offsets,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -311,6 +368,13 @@ mod tests {
         }
         let loaded = file.load().unwrap();
         assert!(loaded.wdl == table.wdl && loaded.dtz == table.dtz && loaded.dtm == table.dtm);
+        // The same bytes in memory (as a browser fetches them).
+        let bytes = std::fs::read(dir.join("KRvK.htb")).unwrap();
+        let memory = TableFile::from_bytes(bytes.clone(), "KRvK.htb").unwrap();
+        for idx in (0..table.layout.size).step_by(1009) {
+            assert_eq!(memory.entry(idx).unwrap(), table.entry(idx));
+        }
+        assert!(TableFile::from_bytes(bytes[..bytes.len() - 1].to_vec(), "cut").is_err());
         // A cut file is refused with a message, not a panic.
         let cut = dir.join("KRvK-cut.htb");
         let all = std::fs::read(dir.join("KRvK.htb")).unwrap();

@@ -59,6 +59,7 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("board.js", include_str!("assets/board.js")),
         text("card.js", include_str!("assets/card.js")),
         text("levels.js", include_str!("assets/levels.js")),
+        text("tablebase.js", include_str!("assets/tablebase.js")),
         text("favicon.svg", include_str!("assets/favicon.svg")),
         text("site-data.json", &data.to_string()),
     ];
@@ -74,6 +75,34 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
     Ok(out)
 }
 
+/// The table files of at most `men` men in `from`, and their list.
+fn table_files(from: &Path, men: usize) -> Result<Vec<(String, Vec<u8>)>, SiteError> {
+    let shown = from.display().to_string();
+    let entries = std::fs::read_dir(from).map_err(|e| SiteError::Write(shown.clone(), e))?;
+    let mut names: Vec<String> = entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str().map(String::from))
+        .filter(|n| {
+            n.strip_suffix(".htb")
+                .and_then(|stem| humpty_tablebase::Material::parse(stem).ok())
+                .is_some_and(|m| m.men() <= men)
+        })
+        .collect();
+    names.sort();
+    let mut out = Vec::new();
+    for name in &names {
+        let path = from.join(name);
+        let bytes =
+            std::fs::read(&path).map_err(|e| SiteError::Write(path.display().to_string(), e))?;
+        out.push((format!("tables/{name}"), bytes));
+    }
+    out.push((
+        "tables/list.json".into(),
+        json!({ "tables": names }).to_string().into_bytes(),
+    ));
+    Ok(out)
+}
+
 /// The review's model for the page, from the server's own: humpty's win
 /// curve, each judgement's threshold and mark, and the node budget.
 fn review_json() -> serde_json::Value {
@@ -84,9 +113,14 @@ fn review_json() -> serde_json::Value {
     json!({"win_scale_k": WIN_SCALE_K, "judgements": marks, "nodes": DEFAULT_NODES})
 }
 
-/// Write the site into `dir` (made if missing); how many files.
-pub fn write(dir: &Path) -> Result<usize, SiteError> {
-    let files = files()?;
+/// Write the site into `dir` (made if missing), with the endgame tables of
+/// at most `men` men from `tables` in `dir/tables` (listed in
+/// `tables/list.json` for the page); how many files.
+pub fn write(dir: &Path, tables: Option<(&Path, usize)>) -> Result<usize, SiteError> {
+    let mut files = files()?;
+    if let Some((from, men)) = tables {
+        files.extend(table_files(from, men)?);
+    }
     for (name, bytes) in &files {
         let path = dir.join(name);
         let shown = path.display().to_string();

@@ -1,11 +1,9 @@
-// The tablebase panel beside the analysis: when the server has endgame
-// tablebases (humpty serve --tb DIR) and they hold the shown position, its
-// exact result and every move's, best first, with the plies to the next
-// capture or Pawn move (DTZ) and to mate (DTM), as lichess shows them; a
-// click plays the move where the person may move.
+// The tablebase panel beside the analysis, on both boards: when endgame
+// tablebases hold the shown position (the server's, humpty serve --tb DIR;
+// or the static site's tables, read in WebAssembly), its exact result and
+// every move's, best first, with the plies to the next capture or Pawn move
+// (DTZ) and to mate (DTM), as lichess shows them; a click plays the move.
 "use strict";
-
-const tablebaseState = { fen: null };
 
 // A result for the side it belongs to, in words and a colour class.
 const TB_WORDS = {
@@ -23,19 +21,15 @@ function tbDistances(e) {
   return `DTZ ${Math.abs(e.dtz)} · DTM ${Math.abs(e.dtm)}`;
 }
 
-async function drawTablebase() {
-  const g = ui.game;
-  if (!g || tablebaseState.fen === g.fen) return;
-  tablebaseState.fen = g.fen;
-  let v;
-  try { v = await api("GET", `/api/tablebase?fen=${encodeURIComponent(g.fen)}`); } catch (e) { return; }
-  if (!ui.game || ui.game.fen !== g.fen) return;
-  const box = $("tablebase-box");
-  box.hidden = !(v.available && v.held);
-  if (box.hidden) return;
-  const mover = g.fen.split(" ")[1] === "b" ? "Black" : "White";
+// Show a report (the JSON of /api/tablebase or the package's Tablebase),
+// or hide the panel when there is none; `play(uci)` plays a clicked move.
+function renderTablebase(v, fen, play) {
+  const box = document.getElementById("tablebase-box");
+  box.hidden = !v;
+  if (!v) return;
+  const mover = fen.split(" ")[1] === "b" ? "Black" : "White";
   const [word, cls] = TB_WORDS[v.category];
-  const result = $("tablebase-result");
+  const result = document.getElementById("tablebase-result");
   result.className = cls;
   result.textContent = v.checkmate ? `${mover} is checkmated` : v.stalemate ? "Stalemate" :
     `${mover} to move: ${word.toLowerCase()}${v.dtm == null ? "" : ` (${tbDistances(v)})`}`;
@@ -49,7 +43,20 @@ async function drawTablebase() {
     row.innerHTML = `<td><button data-uci="${m.uci}">${m.san}</button></td><td>${what}</td><td>${m.checkmate ? "" : tbDistances(m)}</td>`;
     body.appendChild(row);
   }
-  body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => tablebasePlay(btn.dataset.uci); });
+  body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => play(btn.dataset.uci); });
+}
+
+// The served board: ask the server for the shown position.
+const tablebaseState = { fen: null };
+
+async function drawTablebase() {
+  const g = ui.game;
+  if (!g || tablebaseState.fen === g.fen) return;
+  tablebaseState.fen = g.fen;
+  let v;
+  try { v = await api("GET", `/api/tablebase?fen=${encodeURIComponent(g.fen)}`); } catch (e) { return; }
+  if (!ui.game || ui.game.fen !== g.fen) return;
+  renderTablebase(v.available && v.held ? v : null, g.fen, tablebasePlay);
 }
 
 function tablebasePlay(uci) {

@@ -2,7 +2,7 @@
 // WebAssembly package, ffish.js's API) judge every move in the page, the
 // engine thinks in a Web Worker, and the game is kept in localStorage, so
 // a reload continues it. One game at a time; its record is `game`.
-import { Board, readGamePGN, validateFen, startingFen } from "./humpty/index.js";
+import { Board, readGamePGN, validateFen, startingFen, Tablebase } from "./humpty/index.js";
 import { HumptyEngine } from "./humpty/engine/index.js";
 import { reviewGame } from "./site-review.js";
 
@@ -167,6 +167,44 @@ function show() {
     : ui.thinking ? "The engine is thinking…"
     : `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""}`;
   if (ui.analysing) analyse();
+  drawTablebaseHere();
+}
+
+// ---------------------------------------------------------------- tables
+
+// The site's endgame tables (humpty site DIR --tb TABLES): listed in
+// tables/list.json, each fetched the first time a position needs it.
+const tables = { tb: null, list: [], asked: new Set(), fen: null };
+
+async function loadTableList() {
+  try {
+    const r = await fetch("tables/list.json");
+    if (!r.ok) return;
+    tables.list = (await r.json()).tables;
+    tables.tb = new Tablebase();
+  } catch {
+    tables.list = [];
+  }
+}
+
+async function drawTablebaseHere() {
+  if (!tables.tb) return;
+  const fen = board.fen();
+  if (tables.fen === fen) return;
+  tables.fen = fen;
+  for (const name of tables.tb.needed(fen)) {
+    if (!tables.list.includes(name) || tables.asked.has(name)) continue;
+    tables.asked.add(name);
+    try {
+      const r = await fetch(`tables/${name}`);
+      if (r.ok) tables.tb.add(new Uint8Array(await r.arrayBuffer()));
+    } catch (e) {
+      say(`cannot read the table ${name}: ${e.message}`);
+    }
+  }
+  if (tables.fen !== fen) return;
+  const text = tables.tb.probe(fen);
+  renderTablebase(text ? JSON.parse(text) : null, fen, (uci) => { if (humanMoves() && !game.end) play(uci); });
 }
 
 // ---------------------------------------------------------------- moves
@@ -451,6 +489,7 @@ function wire() {
 
 async function main() {
   ui.data = await (await fetch("site-data.json")).json();
+  await loadTableList();
   for (const p of ui.data.pieces) PIECE_KINDS[p.letter] = p;
   buildLevels();
   buildPiecesCard(ui.data.pieces);
