@@ -16,6 +16,7 @@ mod serve;
 mod site;
 mod tb;
 mod tb_convert;
+mod tb_plan;
 mod train;
 mod tune;
 

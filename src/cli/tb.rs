@@ -84,6 +84,7 @@ pub fn tb_command() -> Command {
                 ),
         )
         .subcommand(super::tb_convert::convert_command())
+        .subcommand(super::tb_plan::plan_command())
         .subcommand(
             Command::new("info")
                 .about("List the tables in DIR: positions, file size, results")
@@ -99,6 +100,7 @@ pub fn tb(m: &ArgMatches) -> Result<(), String> {
         Some(("probe", sub)) => probe(sub),
         Some(("info", sub)) => info(sub),
         Some(("convert", sub)) => super::tb_convert::convert(sub),
+        Some(("plan", sub)) => super::tb_plan::plan(sub),
         _ => Err("tb needs a subcommand: generate, verify, probe or info".into()),
     }
 }
