@@ -418,3 +418,56 @@ fn a_fifo_or_device_named_by_an_option_is_refused_at_once() {
     legal_best(&Position::startpos(), &best);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `TablebasePath`: the engine reads the tables, reports `tbhits`, and
+/// refuses a folder without tables while the search goes on.
+#[test]
+fn tablebases_are_probed_and_a_bad_folder_is_refused() {
+    let dir = std::env::temp_dir().join(format!("humpty-uci-tb-{}", std::process::id()));
+    humpty::tablebase::make::make(
+        &[humpty::tablebase::Material::parse("KRvK").unwrap()],
+        &dir,
+        2,
+        &|_| {},
+    )
+    .unwrap();
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until(|l| l == "uciok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name TablebasePath type string default <empty>"),
+        "{lines:#?}"
+    );
+    e.send("setoption name TablebasePath value /no/such/folder");
+    e.send("isready");
+    let lines = e.until(|l| l == "readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string TablebasePath: ")
+                && l.contains("keeping the tables in force")),
+        "{lines:#?}"
+    );
+    e.send(&format!(
+        "setoption name TablebasePath value {}",
+        dir.display()
+    ));
+    // A Rook up: the tables rank the root and keep the win.
+    let fen = "12/12/12/12/12/5k6/12/4R1K5 w - - 0 1";
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 6");
+    let (lines, best) = e.bestmove();
+    assert!(lines.iter().any(|l| l.contains(" tbhits ")), "{lines:#?}");
+    let mv = legal_best(&Position::from_fen(fen).unwrap(), &best);
+    let tb = humpty::tablebase::Tablebases::open(&dir).unwrap();
+    let mut after = Position::from_fen(fen).unwrap();
+    after.make_move(after.parse_move(&mv).unwrap());
+    assert_eq!(
+        tb.probe_wdl(&after),
+        Some(humpty::tablebase::Wdl::Loss),
+        "{mv} keeps the win"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

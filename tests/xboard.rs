@@ -97,6 +97,7 @@ fn features_are_negotiated() {
         "highlight=1",
         "myname=\"humpty ",
         "variants=\"humpty\"",
+        "egt=\"humpty\"",
         "option=\"MultiPV -spin",
         "option=\"Use NNUE -check 1\"",
         "option=\"EvalFile -file <default>\"",
@@ -363,4 +364,24 @@ fn hard_ponders_on_the_expected_reply() {
     e.send("hint");
     let after = sync(&mut e);
     assert!(!after.iter().any(|l| l.starts_with("Hint:")), "{after:?}");
+}
+
+/// `egtpath humpty DIR`: a folder without tables is refused with a
+/// comment, other formats are let be, and the engine plays on.
+#[test]
+fn egtpath_sets_the_tablebases_or_says_why_not() {
+    let mut e = xboard();
+    e.send("egtpath syzygy /somewhere");
+    e.send("egtpath humpty /no/such/folder");
+    e.send("ping 7");
+    let lines = e.until(|l| l == "pong 7");
+    let said: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.contains("TablebasePath"))
+        .collect();
+    assert_eq!(said.len(), 1, "{lines:#?}");
+    assert!(
+        said[0].starts_with("# TablebasePath") && said[0].contains("keeping the tables in force"),
+        "{lines:#?}"
+    );
 }

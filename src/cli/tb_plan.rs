@@ -36,7 +36,11 @@ pub fn plan(m: &ArgMatches) -> Result<(), String> {
     while !left.is_empty() {
         let before = left.len();
         left.retain(|t| {
-            let same: Vec<Material> = t.successors().into_iter().filter(|s| s.men() == men).collect();
+            let same: Vec<Material> = t
+                .successors()
+                .into_iter()
+                .filter(|s| s.men() == men)
+                .collect();
             if same.iter().all(|s| wave.contains_key(s)) {
                 let w = same.iter().map(|s| wave[s] + 1).max().unwrap_or(0);
                 wave.insert(t.clone(), w);
@@ -54,7 +58,8 @@ pub fn plan(m: &ArgMatches) -> Result<(), String> {
     rows.sort_by_key(|(w, t)| (*w, t.to_string()));
     for (w, t) in rows {
         let layout = Layout::new(t);
-        let gib = (layout.size * RESULT_BYTES + layout.slice_size * SLICE_BYTES) as f64 / (1u64 << 30) as f64;
+        let gib = (layout.size * RESULT_BYTES + layout.slice_size * SLICE_BYTES) as f64
+            / (1u64 << 30) as f64;
         let hours = layout.size as f64 * SECONDS_PER_POSITION / 3600.0;
         out(format!("{w}\t{t}\t{}\t{gib:.1}\t{hours:.2}", layout.size));
     }

@@ -105,3 +105,39 @@ fn a_bad_folder_is_refused_and_the_tables_in_force_stay() {
     assert!(engine.set_tablebase_path("/no/such/folder").is_err());
     assert_eq!(engine.set_tablebase_path("<empty>"), Ok((0, 0)));
 }
+
+/// The search's mates, without tables, are never shorter than the table's
+/// distance to mate (a shorter one would be a bug in one of them).
+#[test]
+fn the_search_never_mates_faster_than_the_table_says() {
+    use humpty_engine::engine::Score;
+    let tb = Tablebases::open(tables()).unwrap();
+    let mut engine = Engine::new();
+    let go = GoParams {
+        depth: Some(7),
+        ..GoParams::default()
+    };
+    let mut mates = 0;
+    for name in ["KRvK", "KQvK"] {
+        for pos in won_positions(name, 15) {
+            engine.new_game();
+            engine.set_position(pos.clone());
+            let r = engine.search_sync(&go, &mut |_| {});
+            let dtm = tb.probe(&pos).unwrap().unwrap().dtm as i32;
+            if let Score::Mate(n) = Score::from_search(r.score) {
+                assert!(
+                    n > 0,
+                    "{}: the search says the winner is mated",
+                    pos.to_fen()
+                );
+                assert!(
+                    2 * n - 1 >= dtm,
+                    "{}: search mate in {n}, table dtm {dtm}",
+                    pos.to_fen()
+                );
+                mates += 1;
+            }
+        }
+    }
+    assert!(mates > 0, "some mates within depth 7");
+}
