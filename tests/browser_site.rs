@@ -11,77 +11,13 @@
 
 mod common;
 
-use common::webdriver::{free_port, wait_for_port, Browser};
+use common::static_site::StaticServer;
+use common::webdriver::Browser;
 use humpty::{Position, Square};
 use serde_json::{json, Value};
-use std::process::{Child, Command, Stdio};
 
 /// What the offline page says when a wait times out.
 const DIAGNOSTIC: &str = "return [document.getElementById('status').textContent, document.getElementById('message').textContent, document.getElementById('fen').textContent, document.getElementById('msg-play').textContent]";
-
-/// `python3 -m http.server` on a folder written by `humpty site`.
-struct StaticServer {
-    child: Child,
-    port: u16,
-    _dir: tempdir::Dir,
-}
-
-mod tempdir {
-    /// A folder removed when dropped.
-    pub struct Dir(pub std::path::PathBuf);
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-impl StaticServer {
-    fn start() -> StaticServer {
-        let dir = std::env::temp_dir().join(format!("humpty-site-{}", free_port()));
-        let status = Command::new(env!("CARGO_BIN_EXE_humpty"))
-            .arg("site")
-            .arg(&dir)
-            .status()
-            .expect("humpty site runs");
-        assert!(
-            status.success(),
-            "humpty site failed (was bindings/js built?)"
-        );
-        let port = free_port();
-        let child = Command::new("python3")
-            .args([
-                "-m",
-                "http.server",
-                &port.to_string(),
-                "--bind",
-                "127.0.0.1",
-                "-d",
-            ])
-            .arg(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("python3");
-        wait_for_port(port, "the static server");
-        StaticServer {
-            child,
-            port,
-            _dir: tempdir::Dir(dir),
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}/", self.port)
-    }
-}
-
-impl Drop for StaticServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn fen(browser: &Browser) -> String {
     browser
@@ -280,7 +216,7 @@ fn phone_layout(browser: &Browser) {
 #[test]
 #[ignore = "needs chromium, chromedriver, python3 and the WebAssembly build: run by .ci/run"]
 fn the_static_board_plays_with_no_server() {
-    let server = StaticServer::start();
+    let server = StaticServer::start(&[]);
     let mut browser = Browser::start();
     browser.diagnostic = DIAGNOSTIC;
     browser.call("POST", "/url", Some(json!({"url": server.url()})));

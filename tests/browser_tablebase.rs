@@ -10,13 +10,13 @@
 
 mod common;
 
-use common::webdriver::{free_port, wait_for_port, Browser};
+use common::static_site::StaticServer;
+use common::webdriver::Browser;
 use humpty::tablebase::make::make;
 use humpty::tablebase::Material;
 use humpty::web::{ServeConfig, Server};
 use humpty::Position;
 use serde_json::json;
-use std::process::{Command, Stdio};
 
 const FEN: &str = "k11/12/12/12/12/12/12/5QK5 w - - 0 1";
 
@@ -58,39 +58,12 @@ fn the_served_board_shows_the_tables_and_plays_their_moves() {
 #[ignore = "needs chromium and chromedriver: run by .ci/run"]
 fn the_static_board_reads_the_tables_in_the_browser() {
     let tables = tables("site");
-    let site = std::env::temp_dir().join(format!("humpty-browser-tb-site-{}", free_port()));
-    let status = Command::new(env!("CARGO_BIN_EXE_humpty"))
-        .arg("site")
-        .arg(&site)
-        .arg("--tb")
-        .arg(&tables)
-        .status()
-        .expect("humpty site runs");
-    assert!(
-        status.success(),
-        "humpty site failed (was bindings/js built?)"
-    );
-    let port = free_port();
-    let mut http = Command::new("python3")
-        .args([
-            "-m",
-            "http.server",
-            &port.to_string(),
-            "--bind",
-            "127.0.0.1",
-            "-d",
-        ])
-        .arg(&site)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3");
-    wait_for_port(port, "the static server");
+    let site = StaticServer::start(&["--tb".as_ref(), tables.as_os_str()]);
     let browser = Browser::start();
     browser.call(
         "POST",
         "/url",
-        Some(json!({"url": format!("http://127.0.0.1:{port}/index.html")})),
+        Some(json!({"url": format!("{}index.html", site.url())})),
     );
     browser.wait_for(
         "the board",
@@ -109,9 +82,7 @@ fn the_static_board_reads_the_tables_in_the_browser() {
     // Only the tables the position needed were fetched.
     let fetched = browser.js("return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.endsWith('.htb')).map(n => n.split('/').pop())");
     assert_eq!(fetched, json!(["KQvK.htb"]));
-    let _ = http.kill();
-    let _ = http.wait();
-    std::fs::remove_dir_all(&site).ok();
+    drop(site);
     std::fs::remove_dir_all(&tables).ok();
 }
 

@@ -5,6 +5,7 @@ pub mod http;
 pub mod process;
 pub mod puzzle_api;
 pub mod served_page;
+pub mod static_site;
 pub mod webdriver;
 
 // The positions-as-lists-of-men helpers live with the rules' tests.

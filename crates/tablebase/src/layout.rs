@@ -154,39 +154,35 @@ impl Layout {
         (squares, side)
     }
 
-    /// The position at an index, or `None` if it cannot occur (two men on a
-    /// square, a Pawn on its last rank, the side not to move in check).
-    pub fn position(&self, idx: u64) -> Option<Position> {
+    /// The men (with their squares) and the side to move at an index.
+    fn men_at(&self, idx: u64) -> (ArrayVec<(Square, Piece), MAX_MEN>, Color) {
         let (squares, side) = self.placement(idx);
-        let men: ArrayVec<(Square, Piece), MAX_MEN> = squares
+        let men = squares
             .iter()
             .zip(&self.men)
             .map(|(&s, &p)| (s, p))
             .collect();
+        (men, side)
+    }
+
+    /// The position at an index, or `None` if it cannot occur (two men on a
+    /// square, a Pawn on its last rank, the side not to move in check).
+    pub fn position(&self, idx: u64) -> Option<Position> {
+        let (men, side) = self.men_at(idx);
         Position::from_men(&men, side).ok()
     }
 
     /// Put the position at `idx` on `pos`'s board; false (and `pos`
     /// unchanged) if it cannot occur.
     pub fn set(&self, pos: &mut Position, idx: u64) -> bool {
-        let (squares, side) = self.placement(idx);
-        let men: ArrayVec<(Square, Piece), MAX_MEN> = squares
-            .iter()
-            .zip(&self.men)
-            .map(|(&s, &p)| (s, p))
-            .collect();
+        let (men, side) = self.men_at(idx);
         pos.set_men(&men, side).is_ok()
     }
 
     /// Put a position known to occur (an index settled before) on `pos`'s
     /// board without checking it again.
     pub fn set_known(&self, pos: &mut Position, idx: u64) {
-        let (squares, side) = self.placement(idx);
-        let men: ArrayVec<(Square, Piece), MAX_MEN> = squares
-            .iter()
-            .zip(&self.men)
-            .map(|(&s, &p)| (s, p))
-            .collect();
+        let (men, side) = self.men_at(idx);
         pos.set_men_unchecked(&men, side);
     }
 
