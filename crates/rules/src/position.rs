@@ -66,6 +66,10 @@ pub struct BoardChanges {
     pub added: ArrayVec<(Piece, Square), 2>,
 }
 
+/// The 50-move rule in plies: with this many plies since the last capture
+/// or Pawn move the game is drawn, unless the last of them mated.
+pub const FIFTY_MOVE_PLIES: u16 = 100;
+
 /// A Humpty Dumpty Chess position with its game history.
 #[derive(Clone)]
 pub struct Position {
@@ -445,7 +449,7 @@ impl Position {
 
     /// True when the 50-move rule (100 plies) applies.
     pub fn fifty_move_draw(&self) -> bool {
-        self.halfmove >= 100
+        self.halfmove >= FIFTY_MOVE_PLIES
     }
 
     /// The game result if the game is over in this position.

@@ -23,7 +23,7 @@ use crate::value::{Entry, Wdl};
 
 /// The 50-move rule in plies: a real win must capture, move a Pawn or mate
 /// within this many.
-pub const FIFTY: u16 = 100;
+pub const FIFTY: u16 = humpty_rules::position::FIFTY_MOVE_PLIES;
 /// No cap: the 50-move rule aside.
 const UNCAPPED: u16 = u16::MAX - 1;
 

@@ -11,11 +11,11 @@ use super::score::{DRAW, TB_WIN};
 use super::tt::Bound;
 use crate::rules::moves::Move;
 use crate::rules::piece::PieceKind;
-use crate::rules::position::Position;
+use crate::rules::position::{Position, FIFTY_MOVE_PLIES};
 use humpty_tablebase::{Tablebases, Wdl};
 
 /// The 50-move rule in plies.
-const FIFTY: u32 = 100;
+const FIFTY: u32 = FIFTY_MOVE_PLIES as u32;
 
 /// A root move's result by the tables, for the side making it: the grade
 /// (4 a win within the 50-move count, 3 a win it spoils, 2 a draw, 1 a
