@@ -92,53 +92,15 @@ fn solve_slice(table: &mut Table, layout: &Layout, slice: u64, known: &Known) {
         .collect();
     let mut found: [Vec<Exit>; 3] = Default::default();
     let mut moves = MoveList::new();
+    let slice = Slice {
+        table,
+        layout,
+        known,
+        valid: &valid,
+        base,
+    };
     for (local, _) in valid.iter().enumerate().filter(|(_, ok)| **ok) {
-        found.iter_mut().for_each(Vec::clear);
-        let idx = base + local as u64;
-        layout.set_known(&mut pos, idx);
-        let (squares, _) = layout.placement(idx);
-        moves.clear();
-        moves.extend(pos.pseudo_legal_moves());
-        let mut inside = 0;
-        for &m in moves.iter() {
-            let pawn = pos
-                .piece_at(m.from())
-                .is_some_and(|p| p.kind() == PieceKind::Pawn);
-            let capture = pos.is_capture(m);
-            if !capture && !pawn && m.promotion().is_none() {
-                let man = squares
-                    .iter()
-                    .position(|&s| s == m.from())
-                    .expect("a man moves");
-                let child = layout.moved(idx, &squares, man, m.to());
-                inside += u32::from(valid[(child - base) as usize]);
-                continue;
-            }
-            pos.make_move(m);
-            let entry = if capture || m.promotion().is_some() {
-                let e = known.entry(&pos);
-                assert!(
-                    e.is_some() || known.holds(&pos),
-                    "no table for {} after {m} in {}",
-                    pos.to_fen(),
-                    table.material
-                );
-                e
-            } else {
-                // A Pawn's step: a slice with the Pawns further on, solved.
-                table.entry(layout.index_of(&pos, false))
-            };
-            pos.unmake_move();
-            // A child that cannot occur: the move left the King attacked.
-            let Some(entry) = entry else { continue };
-            let ends = exits(Child {
-                entry,
-                zeroing: capture || pawn,
-            });
-            for (list, e) in found.iter_mut().zip(ends) {
-                list.push(e);
-            }
-        }
+        let inside = slice.judge_moves(&mut pos, &mut moves, base + local as u64, &mut found);
         let mated_or_stalemated = inside == 0 && found[0].is_empty();
         let in_check = mated_or_stalemated && pos.in_check();
         for (s, list) in solves.iter_mut().zip(&found) {
@@ -174,6 +136,77 @@ fn solve_slice(table: &mut Table, layout: &Layout, slice: u64, known: &Known) {
                 combine(&solves[0], any, &solves[2], at),
             );
         }
+    }
+}
+
+/// What judging a slice's moves reads.
+struct Slice<'a> {
+    table: &'a Table,
+    layout: &'a Layout,
+    known: &'a Known,
+    /// Which positions of the slice can occur.
+    valid: &'a [bool],
+    /// The slice's first index.
+    base: u64,
+}
+
+impl Slice<'_> {
+    /// Put the position at `idx` on `pos` and judge its moves: how many
+    /// stay in the slice (and can occur), and in `found` how each move
+    /// leaving it ends in each solve.
+    fn judge_moves(
+        &self,
+        pos: &mut Position,
+        moves: &mut MoveList,
+        idx: u64,
+        found: &mut [Vec<Exit>; 3],
+    ) -> u32 {
+        found.iter_mut().for_each(Vec::clear);
+        self.layout.set_known(pos, idx);
+        let (squares, _) = self.layout.placement(idx);
+        moves.clear();
+        moves.extend(pos.pseudo_legal_moves());
+        let mut inside = 0;
+        for &m in moves.iter() {
+            let pawn = pos
+                .piece_at(m.from())
+                .is_some_and(|p| p.kind() == PieceKind::Pawn);
+            let capture = pos.is_capture(m);
+            if !capture && !pawn && m.promotion().is_none() {
+                let man = squares
+                    .iter()
+                    .position(|&s| s == m.from())
+                    .expect("a man moves");
+                let child = self.layout.moved(idx, &squares, man, m.to());
+                inside += u32::from(self.valid[(child - self.base) as usize]);
+                continue;
+            }
+            pos.make_move(m);
+            let entry = if capture || m.promotion().is_some() {
+                let e = self.known.entry(pos);
+                assert!(
+                    e.is_some() || self.known.holds(pos),
+                    "no table for {} after {m} in {}",
+                    pos.to_fen(),
+                    self.table.material
+                );
+                e
+            } else {
+                // A Pawn's step: a slice with the Pawns further on, solved.
+                self.table.entry(self.layout.index_of(pos, false))
+            };
+            pos.unmake_move();
+            // A child that cannot occur: the move left the King attacked.
+            let Some(entry) = entry else { continue };
+            let ends = exits(Child {
+                entry,
+                zeroing: capture || pawn,
+            });
+            for (list, e) in found.iter_mut().zip(ends) {
+                list.push(e);
+            }
+        }
+        inside
     }
 }
 
