@@ -373,7 +373,7 @@ fn phone_promotion_picker(browser: &Browser) {
     let phone = browser.js(
         "const bar = getComputedStyle(document.getElementById('evalbar')).display; \
          const moves = document.getElementById('moves-box').getBoundingClientRect().top; \
-         const others = [...document.querySelectorAll('.panel .box')].filter(b => b.id !== 'moves-box'); \
+         const others = [...document.querySelectorAll('.panel .box')].filter(b => b.id !== 'moves-box' && !b.hidden); \
          return [bar, others.every(b => b.getBoundingClientRect().top > moves)]",
     );
     assert_eq!(
