@@ -491,6 +491,15 @@ impl Position {
         !m.is_castle() && self.board[m.target_box()] != EMPTY
     }
 
+    /// True if the move starts the 50-move count afresh: a capture or a
+    /// Pawn move (as `make_move` counts it).
+    #[inline]
+    pub fn resets_fifty(&self, m: Move) -> bool {
+        self.is_capture(m)
+            || Piece::from_code(self.board[m.origin_box()])
+                .is_some_and(|p| p.kind() == PieceKind::Pawn)
+    }
+
     /// True if the move captures or promotes (the moves quiescence searches).
     #[inline]
     pub fn is_tactical(&self, m: Move) -> bool {

@@ -14,7 +14,7 @@
 //!   distance to mate on which positions are won and lost; a slip is a bug
 //!   and stops the generator.
 
-use humpty_rules::{MoveList, PieceKind, Position};
+use humpty_rules::{MoveList, Position};
 
 use crate::layout::Layout;
 use crate::solve::{Exit, Solve};
@@ -168,11 +168,9 @@ impl Slice<'_> {
         moves.extend(pos.pseudo_legal_moves());
         let mut inside = 0;
         for &m in moves.iter() {
-            let pawn = pos
-                .piece_at(m.from())
-                .is_some_and(|p| p.kind() == PieceKind::Pawn);
+            let zeroing = pos.resets_fifty(m);
             let capture = pos.is_capture(m);
-            if !capture && !pawn && m.promotion().is_none() {
+            if !zeroing && m.promotion().is_none() {
                 let man = squares
                     .iter()
                     .position(|&s| s == m.from())
@@ -198,10 +196,7 @@ impl Slice<'_> {
             pos.unmake_move();
             // A child that cannot occur: the move left the King attacked.
             let Some(entry) = entry else { continue };
-            let ends = exits(Child {
-                entry,
-                zeroing: capture || pawn,
-            });
+            let ends = exits(Child { entry, zeroing });
             for (list, e) in found.iter_mut().zip(ends) {
                 list.push(e);
             }

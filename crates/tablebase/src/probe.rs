@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use humpty_rules::{Move, PieceKind, Position};
+use humpty_rules::{Move, Position};
 
 use crate::layout::Layout;
 use crate::material::{counts_of, Material};
@@ -202,10 +202,7 @@ impl Tablebases {
         let mut out = Vec::new();
         let mut child = pos.clone();
         for mv in pos.legal_moves() {
-            let zeroing = pos.is_capture(mv)
-                || pos
-                    .piece_at(mv.from())
-                    .is_some_and(|p| p.kind() == PieceKind::Pawn);
+            let zeroing = pos.resets_fifty(mv);
             child.make_move(mv);
             let after = self.probe(&child)?;
             let replies = child.legal_moves().is_empty();

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use humpty_rules::{PieceKind, Position};
+use humpty_rules::Position;
 
 use crate::generate::{entry_from, exits, Child};
 use crate::solve::Exit;
@@ -53,18 +53,13 @@ pub fn judge(
         });
     }
     for m in moves {
-        let pawn = pos
-            .piece_at(m.from())
-            .is_some_and(|p| p.kind() == PieceKind::Pawn);
+        let zeroing = pos.resets_fifty(m);
         let capture = pos.is_capture(m);
         pos.make_move(m);
         let entry = lookup(pos, capture || m.promotion().is_some());
         pos.unmake_move();
         let entry = entry.ok_or("a child is missing from the tables")?;
-        let ends = exits(Child {
-            entry,
-            zeroing: capture || pawn,
-        });
+        let ends = exits(Child { entry, zeroing });
         for (sum, e) in sums.iter_mut().zip(ends) {
             sum.add(e);
         }

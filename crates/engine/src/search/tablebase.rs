@@ -10,7 +10,6 @@
 use super::score::{DRAW, TB_WIN};
 use super::tt::Bound;
 use crate::rules::moves::Move;
-use crate::rules::piece::PieceKind;
 use crate::rules::position::{Position, FIFTY_MOVE_PLIES};
 use humpty_tablebase::{Tablebases, Wdl};
 
@@ -22,10 +21,7 @@ const FIFTY: u32 = FIFTY_MOVE_PLIES as u32;
 /// loss it saves, 0 a loss), then plies to the next capture, Pawn move or
 /// mate (fewer is better when winning), then to mate.
 fn root_rank(pos: &mut Position, m: Move, tb: &Tablebases) -> Option<(u8, i32, i32)> {
-    let zeroing = pos.is_capture(m)
-        || pos
-            .piece_at(m.from())
-            .is_some_and(|p| p.kind() == PieceKind::Pawn);
+    let zeroing = pos.resets_fifty(m);
     let clock = if zeroing {
         0
     } else {
