@@ -339,6 +339,11 @@ pub fn start_review(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<V
                 );
             }
         }
+        // Let go of the server before anyone can see the review done: a
+        // server stopped then and started again on the same file needs the
+        // database's lock, which the last holder of the state releases.
+        drop(app);
+        drop(g);
     });
     Ok(review::status(&job))
 }

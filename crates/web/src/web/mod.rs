@@ -115,7 +115,7 @@ impl Default for ServeConfig {
 
 /// A running server; it stops serving when dropped.
 pub struct Server {
-    front: front::Front,
+    front: Option<front::Front>,
     /// Where `humpty backup` asks for a copy (a file database on Unix).
     _backups: Option<backup_socket::BackupSocket>,
     addr: SocketAddr,
@@ -170,7 +170,7 @@ impl Server {
         let backups = backup_listener(&cfg.db, &app);
         let front = front::Front::start(listener, Arc::clone(&app), guard)?;
         Ok(Server {
-            front,
+            front: Some(front),
             _backups: backups,
             addr,
             app,
@@ -188,8 +188,24 @@ impl Server {
     }
 
     /// Serve until the process ends.
-    pub fn wait(self) {
-        self.front.wait();
+    pub fn wait(mut self) {
+        if let Some(front) = self.front.take() {
+            front.wait();
+        }
+    }
+}
+
+impl Drop for Server {
+    /// Stop answering, then give the background work a moment to let go of
+    /// the state: the database's lock goes with its last holder, and a
+    /// server started again on the same file (a restart in one process)
+    /// needs it. A long job still running is not waited for.
+    fn drop(&mut self) {
+        drop(self.front.take());
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
+        while Arc::strong_count(&self.app) > 1 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
     }
 }
 
