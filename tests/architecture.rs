@@ -314,7 +314,13 @@ fn each_crate_depends_only_on_what_it_may() {
         // async crate.
         (
             "crates/analysis/Cargo.toml",
-            &["humpty-rules", "humpty-engine", "arrayvec", "once_cell"],
+            &[
+                "humpty-rules",
+                "humpty-engine",
+                "arrayvec",
+                "once_cell",
+                "serde",
+            ],
         ),
         // Match runners and trainers get no server either.
         (
@@ -361,7 +367,14 @@ fn each_crate_depends_only_on_what_it_may() {
         ),
         (
             "bindings/js/engine/Cargo.toml",
-            &["humpty-engine", "humpty-protocol", "wasm-bindgen"],
+            &[
+                "humpty-engine",
+                "humpty-protocol",
+                "humpty-analysis",
+                "humpty-rules",
+                "serde_json",
+                "wasm-bindgen",
+            ],
         ),
         (
             "bindings/python/Cargo.toml",

@@ -2,8 +2,8 @@
 //! Python's plain static file server, no humpty process running, in
 //! headless chromium. Ten moves against a beginner level, a Frog's
 //! promotion through the picker, a reload that continues the game,
-//! analysis in the browser showing a line with a score, and a review that
-//! marks a planted blunder.
+//! analysis in the browser showing a line with a score, a review that
+//! marks a planted blunder, and a review the same as the server's.
 //!
 //! Needs chromium, chromedriver and python3 (`.ci/run` installs them) and a
 //! humpty built after `cd bindings/js && npm run build`:
@@ -11,8 +11,10 @@
 
 mod common;
 
+use common::http::{act, json_call, new_game};
 use common::static_site::StaticServer;
 use common::webdriver::Browser;
+use humpty::web::{ServeConfig, Server};
 use humpty::{Position, Square};
 use serde_json::{json, Value};
 
@@ -190,6 +192,79 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
     );
 }
 
+/// The browser's review is the server's (humpty-analysis in both homes):
+/// the same game at the same budget gets the same report, move for move:
+/// scores, marks and better lines.
+fn review_matches_the_server(browser: &Browser) {
+    let line = common::http::quiet_line(10, 11);
+    let mut pos = Position::startpos();
+    let mut text = Vec::new();
+    for (i, m) in line[..10].iter().enumerate() {
+        let mv = pos.parse_move(m).unwrap();
+        if i % 2 == 0 {
+            text.push(format!("{}.", i / 2 + 1));
+        }
+        text.push(pos.san(mv));
+        pos.make_move(mv);
+    }
+    let pgn = format!("{} *", text.join(" "));
+    browser.js(&format!(
+        "document.getElementById('pgn-input').value = {}",
+        json!(pgn)
+    ));
+    browser.click("#import-pgn");
+    browser.wait_for(
+        "the imported game",
+        "return document.querySelectorAll('#moves li.move').length === 10",
+    );
+    browser.click("#review");
+    let page = browser.wait_for_within(
+        "the review",
+        "return document.getElementById('review-status').textContent === 'done' && JSON.parse(localStorage.getItem('humpty-site-game')).review",
+        std::time::Duration::from_secs(300),
+    );
+    let server = Server::start(&ServeConfig {
+        port: 0,
+        ..ServeConfig::default()
+    })
+    .expect("server starts");
+    let g = new_game(server.addr(), json!({"human": "both"}));
+    let id = g["id"].as_str().unwrap();
+    assert_eq!(act(server.addr(), id, "pgn", json!({ "pgn": pgn })).0, 200);
+    let nodes = json!({ "nodes": humpty::web::review::DEFAULT_NODES });
+    assert_eq!(act(server.addr(), id, "review", nodes).0, 202);
+    let path = format!("/api/games/{id}/review");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    let done = loop {
+        let (_, r) = json_call(server.addr(), "GET", &path, json!({}));
+        if r["state"] == "done" {
+            break r;
+        }
+        assert!(std::time::Instant::now() < deadline, "{r}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    // JavaScript writes 9.0 as 9: numbers are compared as numbers.
+    for part in ["moves", "players", "start", "start_win"] {
+        assert_eq!(
+            as_numbers(&page[part]),
+            as_numbers(&done["result"][part]),
+            "{part}"
+        );
+    }
+}
+
+/// `v` with every number as a float.
+fn as_numbers(v: &Value) -> Value {
+    match v {
+        Value::Number(n) => json!(n.as_f64()),
+        Value::Array(a) => Value::Array(a.iter().map(as_numbers).collect()),
+        Value::Object(o) => {
+            Value::Object(o.iter().map(|(k, x)| (k.clone(), as_numbers(x))).collect())
+        }
+        other => other.clone(),
+    }
+}
+
 /// On a 390 px phone the board takes the width, its squares big enough to
 /// touch, and the file letters stand under it.
 fn phone_layout(browser: &Browser) {
@@ -230,5 +305,6 @@ fn the_static_board_plays_with_no_server() {
     frog_promotion(&browser);
     analysis_shows_a_line(&browser);
     review_marks_a_planted_blunder(&browser);
+    review_matches_the_server(&browser);
     phone_layout(&browser);
 }

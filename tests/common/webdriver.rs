@@ -161,7 +161,12 @@ impl Browser {
 
     /// Wait until `script` returns something truthy; returns it.
     pub fn wait_for(&self, what: &str, script: &str) -> Value {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        self.wait_for_within(what, script, Duration::from_secs(30))
+    }
+
+    /// `wait_for` with its own patience (long work: a review).
+    pub fn wait_for_within(&self, what: &str, script: &str, patience: Duration) -> Value {
+        let deadline = Instant::now() + patience;
         loop {
             let v = self.js(script);
             if !(v.is_null() || v == json!(false) || v == json!(0) || v == json!("")) {

@@ -16,6 +16,19 @@ export declare class HumptyEngine {
   removeMessageListener(f: (line: string) => void): void;
   /** Send one UCI line (or several, one per line). */
   postMessage(text: string): void;
+  /**
+   * Review a game with the server's review (humpty-analysis): resolves to
+   * the server's report, or null when stopped; rejects on a bad FEN, move
+   * or budget.
+   */
+  review(request: {
+    fen: string;
+    moves?: string[];
+    nodes?: number;
+    onProgress?: (done: number, total: number) => void;
+  }): Promise<ReviewReport | null>;
+  /** Stop the running review (its promise resolves to null). */
+  stopReview(): void;
   /** End the worker. */
   terminate(): Promise<void>;
   /** Emscripten's `FS` in part: files the engine's options read (`EvalFile`). */
@@ -32,4 +45,37 @@ export interface EngineFiles {
   unlink(path: string): void;
   /** `.`, `..` and the names written. */
   readdir(): string[];
+}
+
+/** A score: centipawns or mate in moves (negative: mated), White's view. */
+export type ReviewScore = { cp: number } | { mate: number };
+
+/** One reviewed move, as the server's API gives it. */
+export interface ReviewedMove {
+  uci: string;
+  san: string;
+  white: ReviewScore;
+  /** White's winning chances after the move, in percent. */
+  win: number;
+  /** The mover's winning chances given away, in points. */
+  loss: number;
+  judgement: 'inaccuracy' | 'mistake' | 'blunder' | null;
+  mark: '?!' | '?' | '??' | null;
+  better: { uci: string; san: string; line: string[] } | null;
+}
+
+/** One player's totals. */
+export interface ReviewPlayer {
+  counts: { inaccuracy: number; mistake: number; blunder: number };
+  average_cp_loss: number;
+  accuracy: number | null;
+  moves: number;
+}
+
+/** A finished review, as the server's API gives it. */
+export interface ReviewReport {
+  start: ReviewScore;
+  start_win: number;
+  moves: ReviewedMove[];
+  players: { white: ReviewPlayer; black: ReviewPlayer };
 }

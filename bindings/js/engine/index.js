@@ -56,6 +56,7 @@ export class HumptyEngine {
   }
 
   deliver(line) {
+    if (line && typeof line === 'object' && line.review) return this.reviewNews(line.review);
     for (const f of this.listeners) f(line);
     if (typeof this.onmessage === 'function') this.onmessage(line);
   }
@@ -88,6 +89,53 @@ export class HumptyEngine {
       if (word === 'quit') this.quit = true;
     }
     this.ready.then(() => this.worker.postMessage(String(text)));
+  }
+
+  /**
+   * Review a game with the server's own review (humpty-analysis in the
+   * worker): `moves` (UCI strings) from `fen`, `nodes` per position (the
+   * server's default is 100,000). `onProgress(done, total)` hears each
+   * position judged. Resolves to the server's report (`moves[i]` with
+   * `san`, `white`, `win`, `loss`, `judgement`, `mark`, `better`;
+   * `players`), or null when stopped (`stopReview`, or another review
+   * started); rejects with an Error for a bad FEN, move or budget.
+   */
+  review({ fen, moves = [], nodes = 100000, onProgress } = {}) {
+    if (typeof fen !== 'string') return Promise.reject(new TypeError('review: fen must be a string'));
+    if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
+      return Promise.reject(new TypeError('review: moves must be an array of UCI strings'));
+    }
+    if (!Number.isSafeInteger(nodes)) return Promise.reject(new TypeError('review: nodes must be a whole number'));
+    this.endReview(null);
+    return new Promise((resolve, reject) => {
+      this.reviewing = { resolve, reject, onProgress };
+      // A job, as `go` is: the worker counts it the same way.
+      this.jobs += 1;
+      this.ready.then(() => this.worker.postMessage({ review: { fen, moves, nodes } }));
+    });
+  }
+
+  /** Stop the review running now (its promise resolves to null). */
+  stopReview() {
+    if (!this.reviewing) return;
+    if (this.stopFlag) Atomics.store(this.stopFlag, 0, this.jobs);
+    this.ready.then(() => this.worker.postMessage({ reviewStop: true }));
+    this.endReview(null);
+  }
+
+  endReview(result, error) {
+    const r = this.reviewing;
+    this.reviewing = null;
+    if (r && error) r.reject(error);
+    else if (r) r.resolve(result);
+  }
+
+  reviewNews(news) {
+    if (!this.reviewing) return;
+    if (news.error) this.endReview(null, new Error(news.error));
+    else if (news.stopped) this.endReview(null);
+    else if (news.result) this.endReview(news.result);
+    else if (typeof this.reviewing.onProgress === 'function') this.reviewing.onProgress(news.done, news.total);
   }
 
   /** End the worker. */

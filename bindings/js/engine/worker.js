@@ -48,6 +48,27 @@ function step() {
 
 function schedule() {
   if (engine.stepping() && stepTimer === null) stepTimer = setTimeout(step, 0);
+  if (engine.reviewing() && reviewTimer === null) reviewTimer = setTimeout(reviewStep, 0);
+}
+
+// A review runs one search per step, so messages (`reviewStop`, UCI
+// lines) are read between two searches.
+let reviewTimer = null;
+function reviewStep() {
+  reviewTimer = null;
+  if (!engine.reviewing()) return;
+  port.postMessage({ review: JSON.parse(engine.reviewStep()) });
+  schedule();
+}
+
+function startReview(r) {
+  try {
+    const moves = Array.isArray(r.moves) ? r.moves.join(' ') : r.moves;
+    if (typeof r.fen !== 'string' || typeof moves !== 'string') throw new TypeError('review: fen and moves must be strings');
+    engine.reviewStart(r.fen, moves, Number(r.nodes));
+  } catch (e) {
+    port.postMessage({ review: { error: e.message } });
+  }
 }
 
 function handle(data) {
@@ -62,6 +83,18 @@ function handle(data) {
   }
   if (data && typeof data === 'object' && typeof data.unlink === 'string') {
     engine.unlink(data.unlink);
+    return;
+  }
+  if (data && typeof data === 'object' && data.review && typeof data.review === 'object') {
+    startReview(data.review);
+    schedule();
+    return;
+  }
+  if (data && typeof data === 'object' && data.reviewStop === true) {
+    if (engine.reviewing()) {
+      engine.reviewStop();
+      port.postMessage({ review: { stopped: true } });
+    }
     return;
   }
   for (const line of String(data).split('\n')) {

@@ -13,11 +13,13 @@
 //!   `STEP_MS`, each a search one depth deeper on the same hash table, and
 //!   the worker reads its messages between steps (`stepped`).
 
+mod review;
 mod stepped;
 
 use humpty_engine::search::host;
 use humpty_protocol::output::Output;
 use humpty_protocol::uci::{Flow, Uci};
+use review::{ReviewRun, Step};
 use std::cell::{Cell, RefCell};
 use std::sync::{Arc, Mutex, PoisonError};
 use stepped::Stepped;
@@ -74,6 +76,7 @@ pub struct UciEngine {
     uci: Uci,
     lines: Arc<Mutex<Vec<String>>>,
     stepped: Option<Stepped>,
+    review: Option<ReviewRun>,
     quit: bool,
 }
 
@@ -138,6 +141,7 @@ impl UciEngine {
             uci: Uci::with_output(out),
             lines,
             stepped: None,
+            review: None,
             quit: false,
         }
     }
@@ -207,6 +211,50 @@ impl UciEngine {
     /// Remove a file written by `writeFile`; whether there was one.
     pub fn unlink(&mut self, path: &str) -> bool {
         host::remove_file(path)
+    }
+
+    /// Start reviewing `moves` (UCI, separated by spaces) from `fen` at
+    /// `nodes` per position: a job, as `go` is (the page counts it too, so
+    /// the stop flag can end it). Steps run with `reviewStep`.
+    #[wasm_bindgen(js_name = reviewStart)]
+    pub fn review_start(&mut self, fen: &str, moves: &str, nodes: f64) -> Result<(), JsError> {
+        JOB_NUMBER.with(|n| n.set(n.get().saturating_add(1)));
+        self.review = None;
+        self.review =
+            Some(ReviewRun::new(fen, moves, nodes).map_err(|e| JsError::new(&e.to_string()))?);
+        Ok(())
+    }
+
+    /// Whether a review waits for its next step.
+    pub fn reviewing(&self) -> bool {
+        self.review.is_some()
+    }
+
+    /// Judge one more position of the review; its news as JSON:
+    /// `{"done", "total"}` as it goes, then `{"result"}` (the server's
+    /// report) or `{"stopped": true}`.
+    #[wasm_bindgen(js_name = reviewStep)]
+    pub fn review_step(&mut self) -> String {
+        let Some(run) = self.review.as_mut() else {
+            return r#"{"stopped":true}"#.to_string();
+        };
+        match run.step(&stop_probe) {
+            Step::Progress(done, total) => format!(r#"{{"done":{done},"total":{total}}}"#),
+            Step::Done(json) => {
+                self.review = None;
+                format!(r#"{{"result":{json}}}"#)
+            }
+            Step::Stopped => {
+                self.review = None;
+                r#"{"stopped":true}"#.to_string()
+            }
+        }
+    }
+
+    /// Stop the review (between two searches).
+    #[wasm_bindgen(js_name = reviewStop)]
+    pub fn review_stop(&mut self) {
+        self.review = None;
     }
 
     /// Whether `quit` was received.

@@ -6,13 +6,35 @@
 
 pub mod accuracy;
 pub mod annotate;
+pub mod report;
+pub mod reviewer;
 
 use crate::engine::{Engine, GoParams, Score};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::{Outcome, Position};
+pub use reviewer::Reviewer;
 
 pub use crate::engine::winrate::{win_percent, WIN_SCALE_K};
+
+/// The hash table of every verdict, in MiB (the engine's default).
+pub const REVIEW_HASH_MIB: usize = crate::engine::DEFAULT_HASH_MIB;
+
+/// Nodes per position a review searches unless told (about a third of a
+/// second natively, a second in a browser).
+pub const DEFAULT_NODES: u64 = 100_000;
+/// Most nodes per position a review may be asked for.
+pub const MAX_NODES: u64 = 5_000_000;
+/// Most nodes one review searches in all (about a minute natively): a long
+/// game gets fewer per position.
+pub const MAX_TOTAL_NODES: u64 = 50_000_000;
+
+/// The nodes per position of a review of `positions` positions asked for
+/// `nodes` each: within `1..=MAX_NODES` and `MAX_TOTAL_NODES` in all.
+pub fn budget(nodes: u64, positions: usize) -> u64 {
+    let share = MAX_TOTAL_NODES / (positions.max(1) as u64);
+    nodes.clamp(1, MAX_NODES).min(share.max(1))
+}
 
 /// Longest better line written after a mistake, in plies.
 pub const BETTER_LINE_PLIES: usize = 12;
@@ -200,6 +222,11 @@ fn verdict_with(
         }
         None => {}
     }
+    // A verdict is a function of the position and the budget alone (a
+    // fresh table of one size, before each search): the server and the
+    // browser mark the same game alike, and a review is reproducible.
+    engine.set_hash_mib(REVIEW_HASH_MIB);
+    engine.clear_hash();
     engine.set_position(pos.clone());
     let mut line = Vec::new();
     let mut report = |info: &crate::engine::Info| {
@@ -274,36 +301,16 @@ pub fn review_line(
     moves: &[Move],
     verdict_of: &mut dyn FnMut(&Position, u64) -> Option<Verdict>,
 ) -> Option<GameReview> {
-    let mut pos = start.clone();
-    let mut verdicts = vec![verdict_of(&pos, 1)?];
-    for &m in moves {
-        pos.make_move(m);
-        verdicts.push(verdict_of(&pos, 1)?);
+    let mut reviewer = Reviewer::new(start, moves);
+    while let Some((pos, factor)) = reviewer.next() {
+        let pos = pos.clone();
+        reviewer.give(verdict_of(&pos, factor)?);
     }
-    let mut pos = start.clone();
-    let mut reviews = Vec::new();
-    for (i, &m) in moves.iter().enumerate() {
-        let mut r = judge(&pos, m, &verdicts[i], &verdicts[i + 1]);
-        if r.judgement.is_some() && verdict_of(&pos, RECHECK_FACTOR)?.line.first() == Some(&m) {
-            // The deeper search plays this very move: the budget was too
-            // small to blame it.
-            r.loss = 0.0;
-            r.cp_loss = 0;
-            r.judgement = None;
-            r.better.clear();
-        }
-        reviews.push(r);
-        pos.make_move(m);
-    }
-    Some(GameReview {
-        start: start.clone(),
-        start_score: white_view(verdicts[0].score, start.side_to_move()),
-        moves: reviews,
-    })
+    reviewer.result()
 }
 
 /// The review of move `m` in `pos`, from the verdicts before and after it.
-fn judge(pos: &Position, m: Move, before: &Verdict, after: &Verdict) -> MoveReview {
+pub(crate) fn judge(pos: &Position, m: Move, before: &Verdict, after: &Verdict) -> MoveReview {
     let mover = pos.side_to_move();
     // The mover's chances after the move are what the opponent's are
     // not: a flipped "mated now" (`#0`) would read as the mover mated,
@@ -332,7 +339,7 @@ fn judge(pos: &Position, m: Move, before: &Verdict, after: &Verdict) -> MoveRevi
 }
 
 /// `score` from `side`'s view, turned to White's.
-fn white_view(score: Score, side: Color) -> Score {
+pub(crate) fn white_view(score: Score, side: Color) -> Score {
     match side {
         Color::White => score,
         Color::Black => flip(score),

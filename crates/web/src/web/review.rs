@@ -9,22 +9,16 @@ use super::http::ApiError;
 use super::pool::{Borrowed, Pool};
 use super::sync::lock;
 use crate::engine::strength::MAX_SKILL_LEVEL;
-use crate::engine::{GoParams, Score};
-use crate::review::{review_line, verdict_until, win_percent, GameReview, Judgement};
+use crate::engine::GoParams;
+use crate::review::report::ReviewReport;
+pub use crate::review::DEFAULT_NODES;
+use crate::review::{budget, review_line, verdict_until, GameReview, MAX_NODES};
 use crate::rules::moves::Move;
-use crate::rules::piece::Color;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
-/// Nodes per position (about a third of a second here).
-pub const DEFAULT_NODES: u64 = 100_000;
-/// Most nodes per position a client may ask for.
-const MAX_NODES: u64 = 5_000_000;
-/// Most nodes one review searches in all (about a minute here): a long
-/// game gets fewer per position.
-pub const MAX_TOTAL_NODES: u64 = 50_000_000;
 /// Why a review stopped when it was superseded.
 const STOPPED: &str = "stopped: the game changed or another review began";
 /// How long a review waits for a free engine before it says so.
@@ -149,7 +143,7 @@ pub fn run(
     job: &ReviewJob,
     nodes: u64,
 ) -> Result<Value, String> {
-    let nodes = nodes.min((MAX_TOTAL_NODES / job.total as u64).max(1));
+    let nodes = budget(nodes, job.total);
     let go = GoParams {
         nodes: Some(nodes),
         ..GoParams::default()
@@ -208,67 +202,8 @@ pub fn status(job: &ReviewJob) -> Value {
     v
 }
 
-/// A score from White's view as the page reads it.
-fn score_json(s: Score) -> Value {
-    match s {
-        Score::Cp(cp) => json!({"cp": cp}),
-        Score::Mate(n) => json!({"mate": n}),
-    }
-}
-
-/// Every move's evaluation and judgement, and each player's totals.
+/// Every move's evaluation and judgement, and each player's totals (the
+/// browser's worker sends the same report).
 fn review_json(r: &GameReview) -> Value {
-    let mut pos = r.start.clone();
-    let mut moves = Vec::new();
-    for m in &r.moves {
-        let better = m.better.first().map(|&b| {
-            let mut walk = pos.clone();
-            let line: Vec<String> = m
-                .better
-                .iter()
-                .map(|&x| {
-                    let san = walk.san(x);
-                    walk.make_move(x);
-                    san
-                })
-                .collect();
-            json!({"uci": b.to_string(), "san": pos.san(b), "line": line})
-        });
-        moves.push(json!({
-            "san": pos.san(m.mv),
-            "white": score_json(m.white_score),
-            "win": (win_percent(m.white_score) * 10.0).round() / 10.0,
-            "loss": (m.loss * 10.0).round() / 10.0,
-            "judgement": m.judgement.map(|j| j.name().to_lowercase()),
-            "better": better,
-        }));
-        pos.make_move(m.mv);
-    }
-    let players: Value = Color::BOTH
-        .iter()
-        .map(|&c| {
-            let s = r.summary(c);
-            let counts: serde_json::Map<String, Value> = Judgement::ALL
-                .iter()
-                .zip(s.counts)
-                .map(|(j, n)| (j.name().to_lowercase(), json!(n)))
-                .collect();
-            (
-                c.to_string().to_lowercase(),
-                json!({
-                    "counts": counts,
-                    "average_cp_loss": s.average_cp_loss.round(),
-                    "accuracy": s.accuracy.map(|a| (a * 10.0).round() / 10.0),
-                    "moves": s.moves,
-                }),
-            )
-        })
-        .collect::<serde_json::Map<String, Value>>()
-        .into();
-    json!({
-        "start": score_json(r.start_score),
-        "start_win": (win_percent(r.start_score) * 10.0).round() / 10.0,
-        "moves": moves,
-        "players": players,
-    })
+    serde_json::to_value(ReviewReport::of(r)).unwrap_or_else(|e| json!({"error": e.to_string()}))
 }

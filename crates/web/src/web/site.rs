@@ -9,7 +9,6 @@ use super::assets::{has_wasm, package_file, PACKAGE_SCRIPTS, WASM_PKG};
 use super::level::SKILL_MOVETIME;
 use super::pieces::pieces_json;
 use super::review::DEFAULT_NODES;
-use crate::review::{Judgement, WIN_SCALE_K};
 use serde_json::json;
 use std::fmt;
 use std::path::Path;
@@ -53,7 +52,6 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
     let mut out = vec![
         text("index.html", include_str!("assets/site/index.html")),
         text("site.js", include_str!("assets/site/site.js")),
-        text("site-review.js", include_str!("assets/site/site-review.js")),
         text("style.css", include_str!("assets/style.css")),
         text("pieces.js", include_str!("assets/pieces.js")),
         text("board.js", include_str!("assets/board.js")),
@@ -103,14 +101,10 @@ fn table_files(from: &Path, men: usize) -> Result<Vec<(String, Vec<u8>)>, SiteEr
     Ok(out)
 }
 
-/// The review's model for the page, from the server's own: humpty's win
-/// curve, each judgement's threshold and mark, and the node budget.
+/// The review's budget for the page: the server's (the worker runs the
+/// server's review code, humpty-analysis).
 fn review_json() -> serde_json::Value {
-    let marks: Vec<_> = Judgement::ALL
-        .iter()
-        .map(|j| json!({"min_loss": j.min_loss(), "mark": j.mark(), "name": j.name()}))
-        .collect();
-    json!({"win_scale_k": WIN_SCALE_K, "judgements": marks, "nodes": DEFAULT_NODES})
+    json!({ "nodes": DEFAULT_NODES })
 }
 
 /// Write the site into `dir` (made if missing), with the endgame tables of

@@ -4,7 +4,6 @@
 // a reload continues it. One game at a time; its record is `game`.
 import { Board, readGamePGN, validateFen, startingFen, Tablebase } from "./humpty/index.js";
 import { HumptyEngine } from "./humpty/engine/index.js";
-import { reviewGame } from "./site-review.js";
 
 const STORE = "humpty-site-game";
 // Earlier games of this browser, newest first (at most `KEPT`).
@@ -128,8 +127,8 @@ function drawMoves() {
     const white = (line.turn() ? 1 : 0) === 0;
     if (white || i === 0) list.insertAdjacentHTML("beforeend", `<li class="num">${line.fullmoveNumber() - (white ? 0 : 1)}.</li>`);
     if (!white && i === 0) list.insertAdjacentHTML("beforeend", `<li>…</li>`);
-    const j = game.review?.[i]?.judgement;
-    const marked = j ? ` ${j.name.toLowerCase()}" data-mark="${j.mark}" title="${j.name}` : "";
+    const r = game.review?.moves?.[i];
+    const marked = r?.judgement ? ` ${r.judgement}" data-mark="${r.mark}" title="${r.judgement}` : "";
     list.insertAdjacentHTML("beforeend", `<li class="move mv${marked}">${san}</li>`);
   });
   line.delete();
@@ -392,29 +391,37 @@ function stopAnalysis() {
 
 // ---------------------------------------------------------------- review
 
+// The server's own review (humpty-analysis in the worker engine): the
+// same report, so the same marks, as the served board's.
 async function review() {
   stopAnalysis();
   ui.reviewing = true;
   $("review").disabled = true;
   const moves = [...game.moves];
-  const result = await reviewGame(analyst, ui.data.review, game.start, moves,
-    (i, n) => { $("review-status").textContent = `position ${i} of ${n}…`; });
+  let report = null;
+  try {
+    report = await analyst.review({
+      fen: game.start, moves, nodes: ui.data.review.nodes,
+      onProgress: (done, total) => { $("review-status").textContent = `position ${done} of ${total}…`; },
+    });
+  } catch (e) {
+    say(e.message, "msg-play");
+  }
   $("review").disabled = false;
   ui.reviewing = false;
-  if (moves.join(" ") !== game.moves.join(" ")) return;  // the game moved on
-  game.review = result.map((r) => ({ loss: r.loss, judgement: r.judgement, best: r.best }));
+  if (!report || moves.join(" ") !== game.moves.join(" ")) return void drawReview();  // stopped, or the game moved on
+  game.review = report;
   save();
   show();
 }
 
 function drawReview() {
-  const r = game.review;
+  // A review kept by an older page (a list of marks) is not shown.
+  const r = game.review?.players ? game.review : null;
   $("review-status").textContent = r ? "done" : "";
   if (!r) return void ($("review-counts").textContent = "");
-  const count = (side) => ui.data.review.judgements.map((j) =>
-    `${r.filter((m, i) => i % 2 === side && m.judgement?.name === j.name).length} ${j.name.toLowerCase()}`).join(", ");
-  const first = game.start.split(" ")[1] === "b" ? 1 : 0;
-  $("review-counts").textContent = `White: ${count(first)}. Black: ${count(1 - first)}.`;
+  const count = (p) => ["inaccuracy", "mistake", "blunder"].map((j) => `${p.counts[j]} ${j}`).join(", ");
+  $("review-counts").textContent = `White: ${count(r.players.white)}. Black: ${count(r.players.black)}.`;
 }
 
 // ---------------------------------------------------------------- FEN, PGN
