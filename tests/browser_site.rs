@@ -3,7 +3,8 @@
 //! headless chromium. Ten moves against a beginner level, a Frog's
 //! promotion through the picker, a reload that continues the game,
 //! analysis in the browser showing a line with a score, a review that
-//! marks a planted blunder, and a review the same as the server's.
+//! marks a planted blunder and makes it an exercise to learn from, and a
+//! review the same as the server's.
 //!
 //! Needs chromium, chromedriver and python3 (`.ci/run` installs them) and a
 //! humpty built after `cd bindings/js && npm run build`:
@@ -192,6 +193,53 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
     );
 }
 
+/// Learn from your mistakes after that review: the blunder is the one
+/// exercise, a move that keeps the Rook is found (judged in the worker by
+/// the server's code), and Stop puts the game's board back.
+fn learn_from_the_planted_blunder(browser: &Browser) {
+    let offer = browser.wait_for(
+        "the learn button",
+        "const b = document.getElementById('learn'); return !b.hidden && b.textContent",
+    );
+    assert_eq!(offer, json!("Learn from your mistakes (1)"));
+    let end = fen(browser);
+    browser.click("#learn");
+    let prompt = browser.js("return document.getElementById('learn-text').textContent");
+    assert!(
+        prompt
+            .as_str()
+            .unwrap()
+            .contains("Find a better move for White"),
+        "{prompt}"
+    );
+    assert_eq!(fen(browser), "6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
+    // The move played is not an answer.
+    browser.click("#board .sq[data-square=\"h1\"]");
+    browser.click("#board .sq[data-square=\"h7\"]");
+    let again = browser.wait_for(
+        "the judgement of the move played",
+        "const t = document.getElementById('learn-text').textContent; return t.includes('Try again') && t",
+    );
+    assert!(
+        again.as_str().unwrap().contains("Rh7 is the move played"),
+        "{again}"
+    );
+    browser.click("#board .sq[data-square=\"a1\"]");
+    browser.click("#board .sq[data-square=\"b2\"]");
+    let found = browser.wait_for(
+        "the judgement of Kb2",
+        "const t = document.getElementById('learn-text').textContent; return t.startsWith('Yes') && t",
+    );
+    assert!(
+        found.as_str().unwrap().starts_with("Yes: Kb2 is good."),
+        "{found}"
+    );
+    browser.click("#learn-next");
+    let done = browser.js("return document.getElementById('learn-text').textContent");
+    assert_eq!(done, json!("No more mistakes to learn from."));
+    assert_eq!(fen(browser), end, "the game's board is back");
+}
+
 /// The browser's review is the server's (humpty-analysis in both homes):
 /// the same game at the same budget gets the same report, move for move:
 /// scores, marks and better lines.
@@ -305,6 +353,7 @@ fn the_static_board_plays_with_no_server() {
     frog_promotion(&browser);
     analysis_shows_a_line(&browser);
     review_marks_a_planted_blunder(&browser);
+    learn_from_the_planted_blunder(&browser);
     review_matches_the_server(&browser);
     phone_layout(&browser);
 }

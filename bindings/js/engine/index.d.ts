@@ -29,6 +29,21 @@ export declare class HumptyEngine {
   }): Promise<ReviewReport | null>;
   /** Stop the running review (its promise resolves to null). */
   stopReview(): void;
+  /** The exercises of a reviewed game (`side`: "white", "black" or "both"). */
+  learnExercises(request: {
+    fen: string;
+    moves?: string[];
+    report: ReviewReport;
+    side?: 'white' | 'black' | 'both';
+  }): Promise<{ ply: number; color: 'white' | 'black'; number: number }[]>;
+  /** Judge an attempt at the exercise of `ply`, as the server does. */
+  learnJudge(request: {
+    fen: string;
+    moves?: string[];
+    report: ReviewReport;
+    ply: number;
+    move: string;
+  }): Promise<{ found: boolean; loss: number; san: string; better?: { uci: string; san: string; line: string[] } }>;
   /** End the worker. */
   terminate(): Promise<void>;
   /** Emscripten's `FS` in part: files the engine's options read (`EvalFile`). */

@@ -57,6 +57,7 @@ export class HumptyEngine {
 
   deliver(line) {
     if (line && typeof line === 'object' && line.review) return this.reviewNews(line.review);
+    if (line && typeof line === 'object' && line.learn) return this.learnAnswer(line.learn);
     for (const f of this.listeners) f(line);
     if (typeof this.onmessage === 'function') this.onmessage(line);
   }
@@ -136,6 +137,50 @@ export class HumptyEngine {
     else if (news.stopped) this.endReview(null);
     else if (news.result) this.endReview(news.result);
     else if (typeof this.reviewing.onProgress === 'function') this.reviewing.onProgress(news.done, news.total);
+  }
+
+  /**
+   * The exercises of a reviewed game (learn from your mistakes): `report`
+   * is `review`'s result for `moves` from `fen`; `side` is "white",
+   * "black" or "both". Resolves to `[{ ply, color, number }]`.
+   */
+  learnExercises({ fen, moves = [], report, side = 'both' } = {}) {
+    return this.learnCall({ call: 'exercises', fen, moves, report, side });
+  }
+
+  /**
+   * Judge `move` (UCI) as the answer to the exercise at `ply`, as the
+   * server does: resolves to `{ found, loss, san, better? }` (the better
+   * line only once found). A search of the review's budget: `stop`
+   * ends it (the promise then rejects).
+   */
+  learnJudge({ fen, moves = [], report, ply, move } = {}) {
+    // A job, as `go` is: the worker counts it the same way.
+    this.jobs += 1;
+    return this.learnCall({ call: 'judge', fen, moves, report, ply, move });
+  }
+
+  learnCall(request) {
+    if (typeof request.fen !== 'string') return Promise.reject(new TypeError('learn: fen must be a string'));
+    if (!Array.isArray(request.moves) || request.moves.some((m) => typeof m !== 'string')) {
+      return Promise.reject(new TypeError('learn: moves must be an array of UCI strings'));
+    }
+    if (!request.report || typeof request.report !== 'object') return Promise.reject(new TypeError('learn: report must be a review\'s result'));
+    this.learnAsked ??= new Map();
+    this.learnIds = (this.learnIds ?? 0) + 1;
+    const id = this.learnIds;
+    return new Promise((resolve, reject) => {
+      this.learnAsked.set(id, { resolve, reject });
+      this.ready.then(() => this.worker.postMessage({ learn: { ...request, id } }));
+    });
+  }
+
+  learnAnswer(answer) {
+    const asked = this.learnAsked?.get(answer.id);
+    if (!asked) return;
+    this.learnAsked.delete(answer.id);
+    if (answer.error) asked.reject(new Error(answer.error));
+    else asked.resolve(answer.result);
   }
 
   /** End the worker. */

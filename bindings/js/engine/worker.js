@@ -61,6 +61,22 @@ function reviewStep() {
   schedule();
 }
 
+// Learn from your mistakes: the exercises of a review, or the judgement
+// of an attempt (one search), answered under the request's id.
+function learn(r) {
+  try {
+    const moves = Array.isArray(r.moves) ? r.moves.join(' ') : r.moves;
+    const report = JSON.stringify(r.report);
+    if (typeof r.fen !== 'string' || typeof moves !== 'string') throw new TypeError('learn: fen and moves must be strings');
+    const text = r.call === 'exercises'
+      ? engine.learnExercises(r.fen, moves, report, String(r.side))
+      : engine.learnJudge(r.fen, moves, report, Number(r.ply), String(r.move));
+    return { id: r.id, result: JSON.parse(text) };
+  } catch (e) {
+    return { id: r.id, error: e.message };
+  }
+}
+
 function startReview(r) {
   try {
     const moves = Array.isArray(r.moves) ? r.moves.join(' ') : r.moves;
@@ -88,6 +104,10 @@ function handle(data) {
   if (data && typeof data === 'object' && data.review && typeof data.review === 'object') {
     startReview(data.review);
     schedule();
+    return;
+  }
+  if (data && typeof data === 'object' && data.learn && typeof data.learn === 'object') {
+    port.postMessage({ learn: learn(data.learn) });
     return;
   }
   if (data && typeof data === 'object' && data.reviewStop === true) {

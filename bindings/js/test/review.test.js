@@ -76,3 +76,31 @@ for (const sharedStop of [true, false]) {
     await engine.terminate();
   });
 }
+
+test('learn from your mistakes: the exercises and the judgement of attempts, as the server judges', async () => {
+  const engine = new HumptyEngine();
+  const moves = ['h1h7', 'g8h7'];
+  const report = await engine.review({ fen: BLUNDER_FEN, moves, nodes: 20000 });
+  const game = { fen: BLUNDER_FEN, moves, report };
+  assert.deepEqual(await engine.learnExercises({ ...game, side: 'both' }), [{ ply: 0, color: 'white', number: 1 }]);
+  assert.deepEqual(await engine.learnExercises({ ...game, side: 'black' }), []);
+  // The move played is never found; the review's better move is.
+  const again = await engine.learnJudge({ ...game, ply: 0, move: 'h1h7' });
+  assert.equal(again.found, false);
+  assert.equal(again.better, undefined);
+  const better = report.moves[0].better.uci;
+  const best = await engine.learnJudge({ ...game, ply: 0, move: better });
+  assert.equal(best.found, true);
+  assert.equal(best.loss, 0);
+  assert.deepEqual(best.better, report.moves[0].better);
+  // Any King move keeps the Rook and the win: searched, and found.
+  const king = await engine.learnJudge({ ...game, ply: 0, move: 'a1b2' });
+  assert.equal(king.san, 'Kb2');
+  assert.equal(king.found, true, JSON.stringify(king));
+  await assert.rejects(engine.learnJudge({ ...game, ply: 1, move: 'h8h7' }), /not a mistake or blunder/);
+  await assert.rejects(engine.learnJudge({ ...game, ply: 0, move: 'a1a9' }), /learn: /);
+  await assert.rejects(engine.learnJudge({ ...game, moves: ['h1h7'], ply: 0, move: 'a1b2' }), /1 moves reviewed|2 moves reviewed/);
+  await assert.rejects(engine.learnExercises({ ...game, side: 'red' }), /side must be/);
+  await assert.rejects(engine.learnExercises({ ...game, report: null }), TypeError);
+  await engine.terminate();
+});

@@ -13,6 +13,7 @@
 //!   `STEP_MS`, each a search one depth deeper on the same hash table, and
 //!   the worker reads its messages between steps (`stepped`).
 
+mod learn;
 mod review;
 mod stepped;
 
@@ -255,6 +256,35 @@ impl UciEngine {
     #[wasm_bindgen(js_name = reviewStop)]
     pub fn review_stop(&mut self) {
         self.review = None;
+    }
+
+    /// The exercises of a reviewed game (`report`: the review's JSON) for
+    /// `side` ("white", "black" or "both"), as JSON.
+    #[wasm_bindgen(js_name = learnExercises)]
+    pub fn learn_exercises(
+        &self,
+        fen: &str,
+        moves: &str,
+        report: &str,
+        side: &str,
+    ) -> Result<String, JsError> {
+        learn::exercise_list(fen, moves, report, side).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Judge `attempt` at the exercise of `ply` (a search of the review's
+    /// budget: a job, as `go` is, so the stop flag can end it), as JSON.
+    #[wasm_bindgen(js_name = learnJudge)]
+    pub fn learn_judge(
+        &mut self,
+        fen: &str,
+        moves: &str,
+        report: &str,
+        ply: u32,
+        attempt: &str,
+    ) -> Result<String, JsError> {
+        JOB_NUMBER.with(|n| n.set(n.get().saturating_add(1)));
+        learn::judge(fen, moves, report, ply, attempt, &stop_probe)
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Whether `quit` was received.

@@ -6,6 +6,7 @@
 
 pub mod accuracy;
 pub mod annotate;
+pub mod learn;
 pub mod report;
 pub mod reviewer;
 

@@ -1,15 +1,15 @@
 //! The review as the boards show it: each move's SAN, score and winning
 //! chances, its judgement and mark, the better line after a mistake, and
 //! each player's totals. The server's API and the browser's worker send
-//! this same JSON (serde), so the two homes cannot drift apart.
+//! this same JSON (serde), and the server reads a kept review back with it, so the two homes cannot drift apart.
 
 use super::{win_percent, GameReview, Judgement};
 use crate::engine::Score;
 use crate::rules::piece::Color;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A score as JSON: `{"cp": 35}` or `{"mate": -3}`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ScoreReport {
     /// Centipawns.
@@ -28,7 +28,7 @@ impl From<Score> for ScoreReport {
 }
 
 /// A finished review.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReviewReport {
     /// The start position's score, White's view.
     pub start: ScoreReport,
@@ -41,9 +41,10 @@ pub struct ReviewReport {
 }
 
 /// One reviewed move.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveReport {
-    /// The move, in UCI's coordinates.
+    /// The move, in UCI's coordinates (absent in reviews kept before v5).
+    #[serde(default)]
     pub uci: String,
     /// The move in SAN.
     pub san: String,
@@ -56,13 +57,14 @@ pub struct MoveReport {
     /// "inaccuracy", "mistake" or "blunder".
     pub judgement: Option<String>,
     /// `?!`, `?` or `??`.
+    #[serde(default)]
     pub mark: Option<String>,
     /// The engine's move and line instead, after a mistake or a blunder.
     pub better: Option<BetterReport>,
 }
 
 /// The better move and its line.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BetterReport {
     /// The move, in UCI's coordinates.
     pub uci: String,
@@ -73,7 +75,7 @@ pub struct BetterReport {
 }
 
 /// Both players' totals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Players {
     /// White's.
     pub white: PlayerReport,
@@ -82,7 +84,7 @@ pub struct Players {
 }
 
 /// One player's totals.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerReport {
     /// How many moves earned each judgement.
     pub counts: Counts,
@@ -95,7 +97,7 @@ pub struct PlayerReport {
 }
 
 /// Judgement counts.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Counts {
     /// `?!`
     pub inaccuracy: usize,

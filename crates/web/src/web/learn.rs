@@ -10,9 +10,9 @@ use super::game::{Seats, SharedGame};
 use super::http::ApiError;
 use super::review::DEFAULT_NODES;
 use super::sync::lock;
-use crate::engine::winrate::win_percent;
 use crate::engine::GoParams;
-use crate::review::{verdict, Judgement};
+use crate::review::report::ReviewReport;
+use crate::review::{learn, verdict};
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use serde_json::{json, Value};
@@ -27,7 +27,7 @@ fn current(
     game: &SharedGame,
 ) -> Result<
     (
-        Value,
+        ReviewReport,
         Option<Color>,
         Position,
         Vec<crate::rules::moves::Move>,
@@ -49,7 +49,7 @@ fn current(
         ));
     }
     let result = match lock(&job.outcome).as_ref() {
-        Some(Ok(v)) => v.clone(),
+        Some(Ok(v)) => serde_json::from_value(v.clone()).map_err(|_| none())?,
         _ => return Err(none()),
     };
     let side = match g.record.seats {
@@ -59,25 +59,10 @@ fn current(
     Ok((result, side, g.record.start.clone(), g.record.line.clone()))
 }
 
-/// Whether the review marked the move at `ply` a mistake or a blunder.
-fn is_exercise(result: &Value, ply: usize) -> bool {
-    let j = result["moves"][ply]["judgement"].as_str();
-    j == Some(Judgement::Mistake.name().to_lowercase().as_str())
-        || j == Some(Judgement::Blunder.name().to_lowercase().as_str())
-}
-
 /// `GET .../learn`: the exercises, by ply, with the side to find a move.
 pub fn exercises(game: &SharedGame) -> Result<Value, ApiError> {
-    let (result, side, start, line) = current(game)?;
-    let mut pos = start;
-    let mut list = Vec::new();
-    for (ply, &m) in line.iter().enumerate() {
-        let mover = pos.side_to_move();
-        if is_exercise(&result, ply) && side.is_none_or(|c| c == mover) {
-            list.push(json!({"ply": ply, "color": super::words::color_word(mover), "number": pos.fullmove_number()}));
-        }
-        pos.make_move(m);
-    }
+    let (report, side, start, line) = current(game)?;
+    let list = learn::exercises(&report, &start, &line, side);
     Ok(json!({ "exercises": list }))
 }
 
@@ -85,12 +70,12 @@ pub fn exercises(game: &SharedGame) -> Result<Value, ApiError> {
 /// within an inaccuracy of the best? The better line comes with a found
 /// move or a give-up.
 pub fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiError> {
-    let (result, _, start, line) = current(game)?;
+    let (report, _, start, line) = current(game)?;
     let ply = body
         .get("ply")
         .and_then(Value::as_u64)
         .map(|p| p as usize)
-        .filter(|&p| p < line.len() && is_exercise(&result, p))
+        .filter(|&p| p < line.len() && learn::is_exercise(&report, p))
         .ok_or_else(|| {
             ApiError::bad("ply must be the ply of a mistake or blunder of the review")
         })?;
@@ -98,49 +83,27 @@ pub fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiErr
     for &m in &line[..ply] {
         pos.make_move(m);
     }
-    let reviewed = &result["moves"][ply];
-    let better = json!({"san": reviewed["better"]["san"], "uci": reviewed["better"]["uci"], "line": reviewed["better"]["line"]});
     if body.get("give_up") == Some(&Value::Bool(true)) {
+        let better = report.moves[ply].better.clone();
         return Ok(json!({"found": false, "better": better}));
     }
     let m = super::http::wire_move_of(&pos, body)?;
-    let mover = pos.side_to_move();
-    // The mover's chances before the mistake: White's after the move
-    // before, or at the start.
-    let white_before = if ply == 0 {
-        result["start_win"].as_f64()
-    } else {
-        result["moves"][ply - 1]["win"].as_f64()
-    };
-    let white_before = white_before.unwrap_or(50.0);
-    let best = if mover == Color::White {
-        white_before
-    } else {
-        100.0 - white_before
-    };
-    let loss = if m == line[ply] {
-        // The move the review judged: not found, whatever a search says.
-        reviewed["loss"].as_f64().unwrap_or(100.0)
-    } else if reviewed["better"]["uci"].as_str() == Some(m.to_string().as_str()) {
-        0.0
-    } else {
-        let mut after = pos.clone();
-        after.make_move(m);
-        let mut engine = app
-            .pool
-            .borrow_queued(Some(PATIENCE), |_| true)
-            .ok_or_else(|| ApiError::new(503, "every engine is busy; try again"))?;
+    let mut busy = None;
+    let attempt = learn::judge_attempt(&report, &pos, ply, line[ply], m, |after| {
+        let borrowed = app.pool.borrow_queued(Some(PATIENCE), |_| true);
+        let Some(mut engine) = borrowed else {
+            busy = Some(ApiError::new(503, "every engine is busy; try again"));
+            return None;
+        };
         engine.strength_mut().level = crate::engine::strength::MAX_SKILL_LEVEL;
         let go = GoParams {
             nodes: Some(DEFAULT_NODES),
             ..GoParams::default()
         };
-        (best - (100.0 - win_percent(verdict(&mut engine, &after, &go).score))).max(0.0)
-    };
-    let found = m != line[ply] && loss < Judgement::Inaccuracy.min_loss();
-    let mut v = json!({"found": found, "loss": (loss * 10.0).round() / 10.0, "san": pos.san(m)});
-    if found {
-        v["better"] = better;
+        Some(verdict(&mut engine, after, &go))
+    });
+    match attempt {
+        Some(a) => Ok(serde_json::to_value(a).unwrap_or(Value::Null)),
+        None => Err(busy.unwrap_or_else(|| ApiError::new(500, "the judgement stopped"))),
     }
-    Ok(v)
 }

@@ -52,6 +52,7 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
     let mut out = vec![
         text("index.html", include_str!("assets/site/index.html")),
         text("site.js", include_str!("assets/site/site.js")),
+        text("site-learn.js", include_str!("assets/site/site-learn.js")),
         text("style.css", include_str!("assets/style.css")),
         text("pieces.js", include_str!("assets/pieces.js")),
         text("board.js", include_str!("assets/board.js")),

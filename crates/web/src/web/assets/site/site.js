@@ -4,6 +4,7 @@
 // a reload continues it. One game at a time; its record is `game`.
 import { Board, readGamePGN, validateFen, startingFen, Tablebase } from "./humpty/index.js";
 import { HumptyEngine } from "./humpty/engine/index.js";
+import { Learn } from "./site-learn.js";
 
 const STORE = "humpty-site-game";
 // Earlier games of this browser, newest first (at most `KEPT`).
@@ -18,6 +19,20 @@ let game = null;
 let board = null;
 const player = new HumptyEngine();
 const analyst = new HumptyEngine();
+// Learn from your mistakes, on the board of an exercise.
+const learn = new Learn(analyst, {
+  game: () => game,
+  showLine: (moves) => {
+    board.delete();
+    board = new Board("humpty", game.start);
+    if (moves.length) board.pushMoves(moves.join(" "));
+    ui.selected = null;
+    show();
+  },
+  restore: () => { rebuild(); show(); },
+  // The worker judges the attempts: it is not analysing meanwhile.
+  quiet: () => stopAnalysis(),
+});
 
 function say(text, where = "message") { $(where).textContent = text; }
 function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
@@ -158,15 +173,18 @@ function show() {
   $("fen").textContent = board.fen();
   drawReview();
   drawGameList();
-  $("banner").hidden = !game.end;
+  // An exercise's board is not the game's: its end is not shown over it.
+  $("banner").hidden = !game.end || learn.active;
   if (game.end) $("banner-text").textContent = game.end.text;
   $("undo").disabled = !!game.end || game.moves.length === 0;
   $("resign").disabled = !!game.end || game.human === "both";
-  $("status").textContent = game.end ? game.end.text
+  $("status").textContent = learn.active ? "Learn from your mistakes"
+    : game.end ? game.end.text
     : ui.thinking ? "The engine is thinking…"
     : `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""}`;
   if (ui.analysing) analyse();
   drawTablebaseHere();
+  learn.sync();
 }
 
 // ---------------------------------------------------------------- tables
@@ -213,7 +231,7 @@ function movesFrom(square) {
 }
 
 function clickSquare(name) {
-  if (game.end || !humanMoves() || ui.thinking) return;
+  if (!learn.active && (game.end || !humanMoves() || ui.thinking)) return;
   if (ui.selected) {
     const choices = movesFrom(ui.selected).filter((m) => toSquare(m.slice(ui.selected.length)) === name);
     if (choices.length === 1) return play(choices[0]);
@@ -275,6 +293,7 @@ function checkFlag() {
 
 function play(move) {
   ui.selected = null;
+  if (learn.active) return void learn.attempt(move);
   const mover = sideToMove();
   if (!board.push(move)) return say(`illegal move ${move}`, "msg-play");
   game.moves.push(move);
