@@ -29,6 +29,15 @@ export declare class HumptyEngine {
   }): Promise<ReviewReport | null>;
   /** Stop the running review (its promise resolves to null). */
   stopReview(): void;
+  /** Judge a solver's move at `ply` of a puzzle (`row`: its line of the puzzle CSV). */
+  puzzleJudge(request: { row: string; ply: number; move: string }): Promise<
+    { step: 'wrong' } | { step: 'right'; reply: string } | { step: 'solved' }
+  >;
+  /** Rate one attempt (Glicko-2): null ratings are a new player and the puzzle's seed. */
+  puzzleRate(request: { row: string; player?: GlickoRating | null; puzzle?: GlickoRating | null; solved: boolean }): Promise<{
+    player: GlickoRating;
+    puzzle: GlickoRating;
+  }>;
   /** The exercises of a reviewed game (`side`: "white", "black" or "both"). */
   learnExercises(request: {
     fen: string;
@@ -93,4 +102,11 @@ export interface ReviewReport {
   start_win: number;
   moves: ReviewedMove[];
   players: { white: ReviewPlayer; black: ReviewPlayer };
+}
+
+/** A Glicko-2 rating. */
+export interface GlickoRating {
+  rating: number;
+  deviation: number;
+  volatility: number;
 }

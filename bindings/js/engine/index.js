@@ -57,7 +57,7 @@ export class HumptyEngine {
 
   deliver(line) {
     if (line && typeof line === 'object' && line.review) return this.reviewNews(line.review);
-    if (line && typeof line === 'object' && line.learn) return this.learnAnswer(line.learn);
+    if (line && typeof line === 'object' && line.ask) return this.answer(line.ask);
     for (const f of this.listeners) f(line);
     if (typeof this.onmessage === 'function') this.onmessage(line);
   }
@@ -145,7 +145,8 @@ export class HumptyEngine {
    * "black" or "both". Resolves to `[{ ply, color, number }]`.
    */
   learnExercises({ fen, moves = [], report, side = 'both' } = {}) {
-    return this.learnCall({ call: 'exercises', fen, moves, report, side });
+    const bad = badGame(fen, moves, report);
+    return bad ? Promise.reject(bad) : this.ask('learnExercises', { fen, moves, report, side });
   }
 
   /**
@@ -155,32 +156,53 @@ export class HumptyEngine {
    * ends it (the promise then rejects).
    */
   learnJudge({ fen, moves = [], report, ply, move } = {}) {
+    const bad = badGame(fen, moves, report);
+    if (bad) return Promise.reject(bad);
     // A job, as `go` is: the worker counts it the same way.
     this.jobs += 1;
-    return this.learnCall({ call: 'judge', fen, moves, report, ply, move });
+    return this.ask('learnJudge', { fen, moves, report, ply, move });
   }
 
-  learnCall(request) {
-    if (typeof request.fen !== 'string') return Promise.reject(new TypeError('learn: fen must be a string'));
-    if (!Array.isArray(request.moves) || request.moves.some((m) => typeof m !== 'string')) {
-      return Promise.reject(new TypeError('learn: moves must be an array of UCI strings'));
-    }
-    if (!request.report || typeof request.report !== 'object') return Promise.reject(new TypeError('learn: report must be a review\'s result'));
-    this.learnAsked ??= new Map();
-    this.learnIds = (this.learnIds ?? 0) + 1;
-    const id = this.learnIds;
+  /**
+   * Judge a solver's `move` (UCI) at `ply` of a puzzle, as the server's
+   * trainer does: `row` is the puzzle's line of the puzzle CSV. Resolves
+   * to `{ step: "wrong" }`, `{ step: "right", reply }` or
+   * `{ step: "solved" }`.
+   */
+  puzzleJudge({ row, ply, move } = {}) {
+    if (typeof row !== 'string') return Promise.reject(new TypeError('puzzle: row must be a line of the puzzle CSV'));
+    return this.ask('puzzleJudge', { row, ply, move });
+  }
+
+  /**
+   * Rate one attempt at the puzzle `row` with Glicko-2, as the server
+   * does: `player` and `puzzle` are `{ rating, deviation, volatility }`
+   * or null (a new player; the puzzle's seed). Resolves to
+   * `{ player, puzzle }`, the ratings after it.
+   */
+  puzzleRate({ row, player = null, puzzle = null, solved } = {}) {
+    if (typeof row !== 'string') return Promise.reject(new TypeError('puzzle: row must be a line of the puzzle CSV'));
+    if (typeof solved !== 'boolean') return Promise.reject(new TypeError('puzzle: solved must be true or false'));
+    return this.ask('puzzleRate', { row, player, puzzle, solved });
+  }
+
+  /** Ask the worker's analysis `name`; resolves to its answer. */
+  ask(name, request) {
+    this.asked ??= new Map();
+    this.askIds = (this.askIds ?? 0) + 1;
+    const id = this.askIds;
     return new Promise((resolve, reject) => {
-      this.learnAsked.set(id, { resolve, reject });
-      this.ready.then(() => this.worker.postMessage({ learn: { ...request, id } }));
+      this.asked.set(id, { resolve, reject });
+      this.ready.then(() => this.worker.postMessage({ ask: { ...request, name, id } }));
     });
   }
 
-  learnAnswer(answer) {
-    const asked = this.learnAsked?.get(answer.id);
+  answer(a) {
+    const asked = this.asked?.get(a.id);
     if (!asked) return;
-    this.learnAsked.delete(answer.id);
-    if (answer.error) asked.reject(new Error(answer.error));
-    else asked.resolve(answer.result);
+    this.asked.delete(a.id);
+    if (a.error) asked.reject(new Error(a.error));
+    else asked.resolve(a.result);
   }
 
   /** End the worker. */
@@ -188,6 +210,16 @@ export class HumptyEngine {
     await this.ready;
     await this.worker.terminate();
   }
+}
+
+/** Why a learn request's game is malformed, if it is. */
+function badGame(fen, moves, report) {
+  if (typeof fen !== 'string') return new TypeError('learn: fen must be a string');
+  if (!Array.isArray(moves) || moves.some((m) => typeof m !== 'string')) {
+    return new TypeError('learn: moves must be an array of UCI strings');
+  }
+  if (!report || typeof report !== 'object') return new TypeError("learn: report must be a review's result");
+  return null;
 }
 
 /** The files of `HumptyEngine.FS`: kept here and given to the worker. */

@@ -61,17 +61,27 @@ function reviewStep() {
   schedule();
 }
 
-// Learn from your mistakes: the exercises of a review, or the judgement
-// of an attempt (one search), answered under the request's id.
-function learn(r) {
+// The analysis the page asks for by name (learn from your mistakes,
+// puzzles), answered under the request's id.
+const ASKS = {
+  learnExercises: (r) => engine.learnExercises(r.fen, words(r.moves), JSON.stringify(r.report), String(r.side)),
+  learnJudge: (r) => engine.learnJudge(r.fen, words(r.moves), JSON.stringify(r.report), Number(r.ply), String(r.move)),
+  puzzleJudge: (r) => engine.puzzleJudge(String(r.row), Number(r.ply), String(r.move)),
+  puzzleRate: (r) => engine.puzzleRate(String(r.row), JSON.stringify(r.player ?? null), JSON.stringify(r.puzzle ?? null), r.solved === true),
+};
+
+function words(moves) {
+  const text = Array.isArray(moves) ? moves.join(' ') : moves;
+  if (typeof text !== 'string') throw new TypeError('moves must be an array of UCI strings');
+  return text;
+}
+
+function ask(r) {
   try {
-    const moves = Array.isArray(r.moves) ? r.moves.join(' ') : r.moves;
-    const report = JSON.stringify(r.report);
-    if (typeof r.fen !== 'string' || typeof moves !== 'string') throw new TypeError('learn: fen and moves must be strings');
-    const text = r.call === 'exercises'
-      ? engine.learnExercises(r.fen, moves, report, String(r.side))
-      : engine.learnJudge(r.fen, moves, report, Number(r.ply), String(r.move));
-    return { id: r.id, result: JSON.parse(text) };
+    const f = Object.hasOwn(ASKS, r.name) ? ASKS[r.name] : null;
+    if (!f) throw new Error(`unknown request ${String(r.name)}`);
+    if (r.fen !== undefined && typeof r.fen !== 'string') throw new TypeError('fen must be a string');
+    return { id: r.id, result: JSON.parse(f(r)) };
   } catch (e) {
     return { id: r.id, error: e.message };
   }
@@ -106,8 +116,8 @@ function handle(data) {
     schedule();
     return;
   }
-  if (data && typeof data === 'object' && data.learn && typeof data.learn === 'object') {
-    port.postMessage({ learn: learn(data.learn) });
+  if (data && typeof data === 'object' && data.ask && typeof data.ask === 'object') {
+    port.postMessage({ ask: ask(data.ask) });
     return;
   }
   if (data && typeof data === 'object' && data.reviewStop === true) {

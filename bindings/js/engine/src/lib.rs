@@ -14,6 +14,7 @@
 //!   the worker reads its messages between steps (`stepped`).
 
 mod learn;
+mod puzzle;
 mod review;
 mod stepped;
 
@@ -285,6 +286,26 @@ impl UciEngine {
         JOB_NUMBER.with(|n| n.set(n.get().saturating_add(1)));
         learn::judge(fen, moves, report, ply, attempt, &stop_probe)
             .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Judge a solver's move at `ply` of the puzzle `row` (a line of the
+    /// puzzle CSV), as the server's trainer does, as JSON.
+    #[wasm_bindgen(js_name = puzzleJudge)]
+    pub fn puzzle_judge(&self, row: &str, ply: u32, mv: &str) -> Result<String, JsError> {
+        puzzle::judge_move(row, ply, mv).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Rate one attempt at the puzzle `row` (Glicko-2, as the server):
+    /// `player` and `puzzle` are JSON ratings or `null`.
+    #[wasm_bindgen(js_name = puzzleRate)]
+    pub fn puzzle_rate(
+        &self,
+        row: &str,
+        player: &str,
+        puzzle: &str,
+        solved: bool,
+    ) -> Result<String, JsError> {
+        puzzle::rate(row, player, puzzle, solved).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Whether `quit` was received.

@@ -15,7 +15,7 @@ const MIN_DEVIATION: f64 = 45.0;
 const MAX_DEVIATION: f64 = 500.0;
 
 /// A rating on the Glicko scale.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Rating {
     /// The rating (1500 for someone new).
     pub rating: f64,

@@ -13,6 +13,7 @@ pub mod glicko;
 pub mod material;
 pub mod prove;
 pub mod rating;
+pub mod solve;
 pub mod themes;
 
 use crate::rules::moves::Move;

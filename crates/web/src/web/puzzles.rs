@@ -15,6 +15,7 @@ use super::sync::lock;
 use super::words::color_word;
 use crate::puzzles::csv::{parse_row, Row};
 use crate::puzzles::glicko::Rating;
+use crate::puzzles::solve::{self, Step};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::random::Rng;
@@ -46,14 +47,7 @@ impl Trainer {
             .skip(1)
             .filter_map(|l| parse_row(l).ok())
             .collect();
-        let mut ratings: Vec<Rating> = set
-            .iter()
-            .map(|r| Rating {
-                rating: f64::from(r.rating),
-                deviation: f64::from(crate::puzzles::rating::NEW_DEVIATION),
-                volatility: 0.06,
-            })
-            .collect();
+        let mut ratings: Vec<Rating> = set.iter().map(Row::seed_rating).collect();
         let index: HashMap<&str, usize> = set
             .iter()
             .enumerate()
@@ -220,7 +214,7 @@ impl Trainer {
         let (i, ply, failed, practice) = (a.puzzle, a.ply, !a.clean, a.practice);
         drop(open);
         let mut v = self.attempt_json(&id, i, false, &p, practice);
-        let pos = position_at(r, ply);
+        let pos = r.position_at(ply);
         v["fen"] = json!(pos.to_fen());
         v["legal"] = json!(legal(&pos));
         v["last"] = json!(r.moves[ply - 1].to_string());
@@ -289,7 +283,7 @@ impl Trainer {
                 a.clean = false;
                 a.engaged = true;
                 let rated = self.settle(db, a, false)?;
-                let mut pos = position_at(r, a.ply);
+                let mut pos = r.position_at(a.ply);
                 let mut steps = Vec::new();
                 for m in &r.moves[a.ply.min(r.moves.len())..] {
                     pos.make_move(*m);
@@ -343,35 +337,30 @@ impl Trainer {
         if a.ply >= r.moves.len() {
             return self.answer_again(a, a.ply, sent);
         }
-        let pos = position_at(r, a.ply);
+        let pos = r.position_at(a.ply);
         let m = super::http::wire_move_of(&pos, body)?;
-        let expected = r.moves[a.ply];
         a.engaged = true;
-        let mut after = pos.clone();
-        after.make_move(m);
-        // A mate ends the puzzle whichever move gives it.
-        let mates = matches!(
-            after.outcome(),
-            Some(crate::rules::position::Outcome::Checkmate { .. })
-        );
-        let last = a.ply + 1 == r.moves.len();
-        if m != expected && !(mates && last) {
-            a.clean = false;
-            let rated = self.settle(db, a, false)?;
-            return Ok(
-                json!({"correct": false, "rated": rated, "legal": legal(&pos), "ply": a.ply}),
-            );
+        match solve::judge(r, a.ply, m) {
+            Step::Wrong => {
+                a.clean = false;
+                let rated = self.settle(db, a, false)?;
+                Ok(json!({"correct": false, "rated": rated, "legal": legal(&pos), "ply": a.ply}))
+            }
+            Step::Solved => {
+                let clean = a.clean;
+                let rated = self.settle(db, a, clean)?;
+                a.ply += 1;
+                let mut after = pos;
+                after.make_move(m);
+                let answer = json!({"correct": true, "solved": true, "fen": after.to_fen(), "rated": rated, "themes": r.themes});
+                a.finished = Some((m.to_string(), answer.clone()));
+                Ok(answer)
+            }
+            Step::Right { .. } => {
+                a.ply += 2;
+                Ok(step_answer(r, a.ply - 2))
+            }
         }
-        if last {
-            let clean = a.clean;
-            let rated = self.settle(db, a, clean)?;
-            a.ply += 1;
-            let answer = json!({"correct": true, "solved": true, "fen": after.to_fen(), "rated": rated, "themes": r.themes});
-            a.finished = Some((m.to_string(), answer.clone()));
-            return Ok(answer);
-        }
-        a.ply += 2;
-        Ok(step_answer(r, a.ply - 2))
     }
 
     /// The answer to a solver move already judged right at `ply`, sent
@@ -438,7 +427,7 @@ impl Trainer {
 /// The answer to the right solver move at `ply` (not the last): the
 /// position after it, the opponent's reply and what may be played next.
 fn step_answer(r: &Row, ply: usize) -> Value {
-    let mut pos = position_at(r, ply + 1);
+    let mut pos = r.position_at(ply + 1);
     let moved = pos.to_fen();
     let reply = r.moves[ply + 1];
     pos.make_move(reply);
@@ -451,15 +440,6 @@ fn step_answer(r: &Row, ply: usize) -> Value {
         "legal": legal(&pos),
         "ply": ply + 2,
     })
-}
-
-/// The position before the solver move at `ply` of the puzzle's moves.
-fn position_at(r: &Row, ply: usize) -> Position {
-    let mut pos = r.start.clone();
-    for &m in &r.moves[..ply.min(r.moves.len())] {
-        pos.make_move(m);
-    }
-    pos
 }
 
 /// The legal moves as wire text.

@@ -1,0 +1,50 @@
+// Puzzles in the worker: a solver's move judged and an attempt rated by
+// the server's code, on the shipped puzzle set (read from the Rust crate,
+// so the set is written once).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { HumptyEngine } from '../engine/index.js';
+import { Board } from '../index.js';
+
+const CSV = new URL('../../../crates/analysis/src/puzzles/puzzles.csv', import.meta.url);
+const rows = readFileSync(CSV, 'utf8').split('\n').slice(1).filter(Boolean);
+const fields = (row) => { const f = row.split(','); return { fen: f[1], moves: f[2].split(' '), rating: Number(f[3]) }; };
+
+test('every solver move of a puzzle is judged as the server judges it', async () => {
+  const engine = new HumptyEngine();
+  const row = rows.find((r) => fields(r).moves.length >= 4);
+  const { fen, moves } = fields(row);
+  const first = await engine.puzzleJudge({ row, ply: 1, move: moves[1] });
+  assert.deepEqual(first, { step: 'right', reply: moves[2] });
+  const last = moves.length - 1 - ((moves.length - 1) % 2 === 1 ? 0 : 1);
+  assert.deepEqual(await engine.puzzleJudge({ row, ply: last, move: moves[last] }), { step: 'solved' });
+  // Another legal move at ply 1 is wrong (unless it mates on a last move).
+  const board = new Board('humpty', fen);
+  board.push(moves[0]);
+  const other = board.legalMoves().split(' ').find((m) => m !== moves[1]);
+  board.delete();
+  assert.deepEqual(await engine.puzzleJudge({ row, ply: 1, move: other }), { step: 'wrong' });
+  await assert.rejects(engine.puzzleJudge({ row, ply: 2, move: moves[2] }), /not a solver's move/);
+  await assert.rejects(engine.puzzleJudge({ row, ply: 1, move: 'a1a9' }), /puzzle: /);
+  await assert.rejects(engine.puzzleJudge({ row: 'x,y', ply: 1, move: moves[1] }), /puzzle: .*fields/);
+  await assert.rejects(engine.puzzleJudge({ row: 7, ply: 1, move: moves[1] }), TypeError);
+  await engine.terminate();
+});
+
+test('an attempt is rated with Glicko-2 from a new player and the puzzle seed', async () => {
+  const engine = new HumptyEngine();
+  const row = rows[0];
+  const { rating } = fields(row);
+  const won = await engine.puzzleRate({ row, solved: true });
+  assert.ok(won.player.rating > 1500, JSON.stringify(won));
+  assert.ok(won.player.deviation < 350);
+  assert.ok(won.puzzle.rating < rating);
+  const lost = await engine.puzzleRate({ row, player: won.player, puzzle: won.puzzle, solved: false });
+  assert.ok(lost.player.rating < won.player.rating);
+  assert.ok(lost.puzzle.rating > won.puzzle.rating);
+  await assert.rejects(engine.puzzleRate({ row, player: { rating: 'high' }, solved: true }), /a rating/);
+  await assert.rejects(engine.puzzleRate({ row, player: { rating: NaN, deviation: 1, volatility: 1 }, solved: true }), /a rating/);
+  await assert.rejects(engine.puzzleRate({ row, solved: 'yes' }), TypeError);
+  await engine.terminate();
+});
