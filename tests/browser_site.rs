@@ -3,8 +3,9 @@
 //! headless chromium. Ten moves against a beginner level, a Frog's
 //! promotion through the picker, a reload that continues the game,
 //! analysis in the browser showing a line with a score, a review that
-//! marks a planted blunder and makes it an exercise to learn from, and a
-//! review the same as the server's.
+//! marks a planted blunder and makes it an exercise to learn from, a
+//! review the same as the server's, and puzzles judged and rated in the
+//! browser.
 //!
 //! Needs chromium, chromedriver and python3 (`.ci/run` installs them) and a
 //! humpty built after `cd bindings/js && npm run build`:
@@ -20,7 +21,7 @@ use humpty::{Position, Square};
 use serde_json::{json, Value};
 
 /// What the offline page says when a wait times out.
-const DIAGNOSTIC: &str = "return [document.getElementById('status').textContent, document.getElementById('message').textContent, document.getElementById('fen').textContent, document.getElementById('msg-play').textContent]";
+const DIAGNOSTIC: &str = "return [document.getElementById('status')?.textContent, document.getElementById('message')?.textContent, document.getElementById('fen')?.textContent, document.getElementById('msg-play')?.textContent, document.getElementById('p-status')?.textContent]";
 
 fn fen(browser: &Browser) -> String {
     browser
@@ -313,6 +314,85 @@ fn as_numbers(v: &Value) -> Value {
     }
 }
 
+/// Play `m` on the board by clicking its squares (and its promotion).
+fn click_move(browser: &Browser, m: humpty::Move) {
+    browser.click(&format!("#board .sq[data-square=\"{}\"]", m.from()));
+    browser.click(&format!("#board .sq[data-square=\"{}\"]", m.to()));
+    if browser.js("return !document.getElementById('promotion').hidden") == json!(true) {
+        browser.click(&format!("#promotion button[data-move=\"{m}\"]"));
+    }
+}
+
+/// The puzzle on the page once it waits for the solver.
+fn puzzle_shown(browser: &Browser) -> humpty::puzzles::csv::Row {
+    browser.wait_for(
+        "the puzzle",
+        "return document.getElementById('p-status').textContent.startsWith('Find')",
+    );
+    let id = browser.js("return document.body.dataset.puzzle");
+    common::shipped_puzzle(id.as_str().unwrap())
+}
+
+/// Play the puzzle's solution from ply 1; the page's last words.
+fn solve(browser: &Browser, row: &humpty::puzzles::csv::Row) -> Value {
+    for ply in (1..row.moves.len()).step_by(2) {
+        let status = "document.getElementById('p-status').textContent";
+        browser.wait_for(
+            "the solver's turn",
+            &format!("return {status}.startsWith('Find') || {status}.startsWith('That is not')"),
+        );
+        click_move(browser, row.moves[ply]);
+        if ply + 1 < row.moves.len() {
+            browser.wait_for("the reply", &format!("return {status}.startsWith('Good')"));
+        }
+    }
+    browser.wait_for(
+        "the end",
+        "const t = document.getElementById('p-status').textContent; return (t.startsWith('Solved') || t.startsWith('Puzzle over')) && document.getElementById('p-change').textContent && t",
+    )
+}
+
+/// The puzzles with no server: judged and rated in the worker by the
+/// server's code. A wrong move fails the attempt (rated down, once); the
+/// next puzzle solved cleanly is rated up; the rating survives a reload.
+fn puzzles_with_no_server(browser: &Browser, url: &str) {
+    browser.call(
+        "POST",
+        "/url",
+        Some(json!({"url": format!("{url}puzzles.html")})),
+    );
+    let row = puzzle_shown(browser);
+    let pos = row.position_at(1);
+    let wrong = pos
+        .legal_moves()
+        .into_iter()
+        .find(|&m| m != row.moves[1] && m.promotion().is_none())
+        .unwrap();
+    click_move(browser, wrong);
+    browser.wait_for(
+        "the wrong move",
+        "return document.getElementById('p-status').textContent.startsWith('That is not the move') && document.getElementById('p-change').textContent",
+    );
+    let change = browser.js("return document.getElementById('p-change').textContent");
+    assert!(change.as_str().unwrap().starts_with('-'), "{change}");
+    let end = solve(browser, &row);
+    assert_eq!(end, json!("Puzzle over: solved after a mistake."));
+    browser.click("#p-next");
+    let row = puzzle_shown(browser);
+    assert_eq!(solve(browser, &row), json!("Solved!"));
+    let change = browser.js("return document.getElementById('p-change').textContent");
+    assert!(change.as_str().unwrap().starts_with('+'), "{change}");
+    let rating = browser.js("return document.getElementById('p-rating').textContent");
+    browser.call("POST", "/refresh", Some(json!({})));
+    puzzle_shown(browser);
+    assert_eq!(
+        browser.js("return document.getElementById('p-rating').textContent"),
+        rating
+    );
+    browser.call("POST", "/url", Some(json!({"url": url})));
+    wait_for_board(browser);
+}
+
 /// On a 390 px phone the board takes the width, its squares big enough to
 /// touch, and the file letters stand under it.
 fn phone_layout(browser: &Browser) {
@@ -355,5 +435,6 @@ fn the_static_board_plays_with_no_server() {
     review_marks_a_planted_blunder(&browser);
     learn_from_the_planted_blunder(&browser);
     review_matches_the_server(&browser);
+    puzzles_with_no_server(&browser, &server.url());
     phone_layout(&browser);
 }

@@ -53,6 +53,13 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("index.html", include_str!("assets/site/index.html")),
         text("site.js", include_str!("assets/site/site.js")),
         text("site-learn.js", include_str!("assets/site/site-learn.js")),
+        text("puzzles.html", include_str!("assets/site/puzzles.html")),
+        text(
+            "site-puzzles.js",
+            include_str!("assets/site/site-puzzles.js"),
+        ),
+        // The shipped puzzle set, judged in the worker (humpty-analysis).
+        text("puzzles.csv", crate::puzzles::SHIPPED_CSV),
         text("style.css", include_str!("assets/style.css")),
         text("pieces.js", include_str!("assets/pieces.js")),
         text("board.js", include_str!("assets/board.js")),
