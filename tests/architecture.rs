@@ -373,6 +373,7 @@ fn each_crate_depends_only_on_what_it_may() {
                 "humpty-analysis",
                 "humpty-rules",
                 "serde_json",
+                "serde",
                 "wasm-bindgen",
             ],
         ),

@@ -4,8 +4,8 @@
 //! promotion through the picker, a reload that continues the game,
 //! analysis in the browser showing a line with a score, a review that
 //! marks a planted blunder and makes it an exercise to learn from, a
-//! review the same as the server's, and puzzles judged and rated in the
-//! browser.
+//! review the same as the server's, the explorer over the browser's own
+//! games, and puzzles judged and rated in the browser.
 //!
 //! Needs chromium, chromedriver and python3 (`.ci/run` installs them) and a
 //! humpty built after `cd bindings/js && npm run build`:
@@ -393,6 +393,38 @@ fn puzzles_with_no_server(browser: &Browser, url: &str) {
     wait_for_board(browser);
 }
 
+/// The explorer over this browser's games (the server's tree in the
+/// worker): two finished games from the start, then a new game shows Nd2
+/// played twice; a click plays it and the table follows.
+fn explorer_counts_your_games(browser: &Browser) {
+    for pgn in ["1. Nd2 Nd7 2. Ni2 Ni7 1-0", "1. Nd2 Ni7 0-1"] {
+        browser.js(&format!(
+            "document.getElementById('pgn-input').value = {}",
+            json!(pgn)
+        ));
+        browser.click("#import-pgn");
+    }
+    browser.click("#new-both");
+    let rows = browser.wait_for(
+        "the explorer",
+        "const r = [...document.querySelectorAll('#explorer tbody tr')].map(t => t.innerText.replace(/\\s+/g, ' ').trim()); return r.length && r",
+    );
+    assert!(rows[0].as_str().unwrap().starts_with("Nd2 2"), "{rows}");
+    browser.click("#explorer button[data-uci=\"b1d2\"]");
+    let after = browser.wait_for(
+        "the explorer after Nd2",
+        "const r = [...document.querySelectorAll('#explorer tbody tr')].map(t => t.innerText.replace(/\\s+/g, ' ').trim()); return document.querySelectorAll('#moves li.move').length === 1 && r",
+    );
+    let after: Vec<&str> = after
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(after.len(), 2, "{after:?}");
+    assert!(after.iter().all(|r| r.contains(" 1 ")), "{after:?}");
+}
+
 /// On a 390 px phone the board takes the width, its squares big enough to
 /// touch, and the file letters stand under it.
 fn phone_layout(browser: &Browser) {
@@ -435,6 +467,7 @@ fn the_static_board_plays_with_no_server() {
     review_marks_a_planted_blunder(&browser);
     learn_from_the_planted_blunder(&browser);
     review_matches_the_server(&browser);
+    explorer_counts_your_games(&browser);
     puzzles_with_no_server(&browser, &server.url());
     phone_layout(&browser);
 }

@@ -29,6 +29,11 @@ export declare class HumptyEngine {
   }): Promise<ReviewReport | null>;
   /** Stop the running review (its promise resolves to null). */
   stopReview(): void;
+  /** The moves played from `fen` in your own games, as the server's explorer answers. */
+  explorerMoves(request: { games: { start: string; moves: string[]; result: string }[]; fen: string }): Promise<{
+    games: number;
+    moves: { uci: string; san: string; games: number; white: number; draws: number; black: number; elo: number | null; top: unknown[] }[];
+  }>;
   /** Judge a solver's move at `ply` of a puzzle (`row`: its line of the puzzle CSV). */
   puzzleJudge(request: { row: string; ply: number; move: string }): Promise<
     { step: 'wrong' } | { step: 'right'; reply: string } | { step: 'solved' }

@@ -186,6 +186,19 @@ export class HumptyEngine {
     return this.ask('puzzleRate', { row, player, puzzle, solved });
   }
 
+  /**
+   * The opening explorer over your own games: the moves played from `fen`
+   * in `games` (`[{ start, moves, result }]`, moves in UCI, result a PGN
+   * token; a game that does not replay or has no result is left out),
+   * as the server's explorer answers: `{ games, moves: [{ uci, san,
+   * games, white, draws, black, elo, top }] }`.
+   */
+  explorerMoves({ games = [], fen } = {}) {
+    if (!Array.isArray(games)) return Promise.reject(new TypeError('explorer: games must be an array'));
+    if (typeof fen !== 'string') return Promise.reject(new TypeError('explorer: fen must be a string'));
+    return this.ask('explorerMoves', { games, fen });
+  }
+
   /** Ask the worker's analysis `name`; resolves to its answer. */
   ask(name, request) {
     this.asked ??= new Map();

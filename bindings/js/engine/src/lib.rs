@@ -13,6 +13,7 @@
 //!   `STEP_MS`, each a search one depth deeper on the same hash table, and
 //!   the worker reads its messages between steps (`stepped`).
 
+mod explorer;
 mod learn;
 mod puzzle;
 mod review;
@@ -306,6 +307,13 @@ impl UciEngine {
         solved: bool,
     ) -> Result<String, JsError> {
         puzzle::rate(row, player, puzzle, solved).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The moves played from `fen` in `games` (JSON: `[{start, moves,
+    /// result}]`), as the server's explorer answers, as JSON.
+    #[wasm_bindgen(js_name = explorerMoves)]
+    pub fn explorer_moves(&self, games: &str, fen: &str) -> Result<String, JsError> {
+        explorer::moves_at(games, fen).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Whether `quit` was received.

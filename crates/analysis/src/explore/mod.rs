@@ -5,6 +5,8 @@
 //! Built from PGN files (`humpty explore`) and from the web server's own
 //! finished games.
 
+pub mod report;
+
 use crate::rules::moves::Move;
 use crate::rules::pgn::PgnGame;
 use crate::rules::position::Position;

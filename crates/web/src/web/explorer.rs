@@ -8,11 +8,12 @@ use super::db::{Db, DbError};
 use super::http::ApiError;
 use super::record::GameRecord;
 use crate::engine::textfile::{read_text, FileError};
+use crate::explore::report::ExplorerReport;
 use crate::explore::{GameRef, Tree, DEFAULT_PLIES};
 use crate::rules::pgn::parse_pgn;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::path::PathBuf;
 use std::sync::RwLock;
 
@@ -88,28 +89,8 @@ impl Explorer {
             .tree
             .read()
             .map_err(|_| ApiError::new(500, "internal error"))?;
-        let moves: Vec<Value> = t
-            .moves_at(&pos)
-            .into_iter()
-            .map(|(m, s)| {
-                let top: Vec<Value> = s
-                    .top
-                    .iter()
-                    .map(|g| json!({"white": g.white, "black": g.black, "result": g.result.pgn(), "elo": g.elo, "source": g.source}))
-                    .collect();
-                json!({
-                    "uci": m.to_string(),
-                    "san": pos.san(m),
-                    "games": s.games,
-                    "white": s.white,
-                    "draws": s.draws,
-                    "black": s.black,
-                    "elo": s.average_elo(),
-                    "top": top,
-                })
-            })
-            .collect();
-        Ok(json!({"games": t.games(), "moves": moves}))
+        let report = ExplorerReport::of(&t, &pos);
+        serde_json::to_value(report).map_err(|e| ApiError::new(500, e.to_string()))
     }
 }
 

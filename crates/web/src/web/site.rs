@@ -53,6 +53,10 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("index.html", include_str!("assets/site/index.html")),
         text("site.js", include_str!("assets/site/site.js")),
         text("site-learn.js", include_str!("assets/site/site-learn.js")),
+        text(
+            "site-explorer.js",
+            include_str!("assets/site/site-explorer.js"),
+        ),
         text("puzzles.html", include_str!("assets/site/puzzles.html")),
         text(
             "site-puzzles.js",

@@ -5,6 +5,7 @@
 import { Board, readGamePGN, validateFen, startingFen, Tablebase } from "./humpty/index.js";
 import { HumptyEngine } from "./humpty/engine/index.js";
 import { Learn } from "./site-learn.js";
+import { Explorer } from "./site-explorer.js";
 
 const STORE = "humpty-site-game";
 // Earlier games of this browser, newest first (at most `KEPT`).
@@ -19,6 +20,10 @@ let game = null;
 let board = null;
 const player = new HumptyEngine();
 const analyst = new HumptyEngine();
+// The explorer over this browser's finished games (the current one too),
+// asked of the player's worker: the analysis worker may be in a long
+// search that would hold the question up.
+const explorer = new Explorer(player, (uci) => { if (humanMoves() && !game.end && !learn.active) play(uci); });
 // Learn from your mistakes, on the board of an exercise.
 const learn = new Learn(analyst, {
   game: () => game,
@@ -185,6 +190,7 @@ function show() {
   if (ui.analysing) analyse();
   drawTablebaseHere();
   learn.sync();
+  explorer.draw(board.fen(), [game, ...archive().filter((g) => g.id !== game.id)]);
 }
 
 // ---------------------------------------------------------------- tables
@@ -468,13 +474,19 @@ function setFen() {
 
 function importPgn() {
   try {
-    const g = readGamePGN($("pgn-input").value);
+    const text = $("pgn-input").value;
+    const g = readGamePGN(text);
     const start = g.headers("FEN") || startingFen("humpty");
     const moves = g.mainlineMoves().split(" ").filter(Boolean);
+    const tag = g.headers("Result");
     g.delete();
     say("");
     newGame("both", start, moves);
     judge();
+    // A result the text gives stands, as on the served board, unless the
+    // rules ended the game first.
+    const token = ["1-0", "0-1", "1/2-1/2"].includes(tag) ? tag : text.match(/(1-0|0-1|1\/2-1\/2)\s*$/)?.[1];
+    if (!game.end && token) game.end = { result: token, text: `Result as imported: ${token}` };
     save();
     show();
   } catch (e) {

@@ -1,6 +1,7 @@
-// Puzzles in the worker: a solver's move judged and an attempt rated by
-// the server's code, on the shipped puzzle set (read from the Rust crate,
-// so the set is written once).
+// The analysis in the worker beside the review: a puzzle's solver move
+// judged and an attempt rated by the server's code, on the shipped puzzle
+// set (read from the Rust crate, so the set is written once), and the
+// explorer over the page's own games.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -46,5 +47,28 @@ test('an attempt is rated with Glicko-2 from a new player and the puzzle seed', 
   await assert.rejects(engine.puzzleRate({ row, player: { rating: 'high' }, solved: true }), /a rating/);
   await assert.rejects(engine.puzzleRate({ row, player: { rating: NaN, deviation: 1, volatility: 1 }, solved: true }), /a rating/);
   await assert.rejects(engine.puzzleRate({ row, solved: 'yes' }), TypeError);
+  await engine.terminate();
+});
+
+test('the explorer over your own games merges transpositions and leaves out what does not replay', async () => {
+  const engine = new HumptyEngine();
+  const start = new Board('humpty').fen();
+  const games = [
+    { start, moves: ['b1d2', 'b8d7', 'k1i2', 'k8i7'], result: '1-0' },
+    { start, moves: ['k1i2', 'b8d7', 'b1d2', 'k8i7'], result: '1/2-1/2' },
+    { start, moves: ['b1d2', 'a1a9'], result: '0-1' },
+    { start, moves: ['b1d2'], result: '*' },
+  ];
+  const first = await engine.explorerMoves({ games, fen: start });
+  assert.equal(first.games, 2);
+  assert.deepEqual(first.moves.map((m) => [m.san, m.games, m.white, m.draws, m.black]), [['Nd2', 1, 1, 0, 0], ['Ni2', 1, 0, 1, 0]]);
+  const board = new Board('humpty');
+  board.pushMoves('b1d2 b8d7 k1i2');
+  const merged = await engine.explorerMoves({ games, fen: board.fen() });
+  board.delete();
+  assert.deepEqual(merged.moves.map((m) => [m.uci, m.games]), [['k8i7', 2]]);
+  await assert.rejects(engine.explorerMoves({ games, fen: 'nonsense' }), /explorer: the position/);
+  await assert.rejects(engine.explorerMoves({ games: [{ start }], fen: start }), /explorer: the games/);
+  await assert.rejects(engine.explorerMoves({ games: 'all', fen: start }), TypeError);
   await engine.terminate();
 });
