@@ -189,7 +189,7 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
         counts
             .as_str()
             .unwrap()
-            .starts_with("White: 0 inaccuracy, 0 mistake, 1 blunder"),
+            .starts_with("White: 0 inaccuracies, 0 mistakes, 1 blunder. Black: 0 inaccuracies,"),
         "{counts}"
     );
 }

@@ -85,7 +85,7 @@ fn a_queen_left_to_be_taken_is_the_one_blunder() {
     // The better line is a variation from the same position.
     assert!(text.contains("(2. "), "{text}");
     assert!(
-        err.contains("White: 0 inaccuracies, 0 mistakes, 1 blunders"),
+        err.contains("White: 0 inaccuracies, 0 mistakes, 1 blunder,"),
         "{err}"
     );
     // Each player's accuracy, as lichess computes it: the blunderer's is

@@ -29,12 +29,12 @@ pub fn eval_text(s: Score) -> String {
 
 /// One player's totals in words.
 pub fn summary_text(color: Color, s: &PlayerSummary) -> String {
-    let [i, m, b] = s.counts;
+    let counts = s.counts_text();
     let accuracy = s
         .accuracy
         .map_or(String::new(), |a| format!(", accuracy {a:.1}%"));
     format!(
-        "{color}: {i} inaccuracies, {m} mistakes, {b} blunders, average loss {:.0} cp ({:.1} points of winning chances){accuracy}",
+        "{color}: {counts}, average loss {:.0} cp ({:.1} points of winning chances){accuracy}",
         // A loss is never negative, and never written "-0".
         s.average_cp_loss.max(0.0) + 0.0,
         s.average_loss.max(0.0) + 0.0

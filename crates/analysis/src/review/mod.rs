@@ -95,6 +95,19 @@ impl Judgement {
         }
     }
 
+    /// `n` of it in words: "1 blunder", "2 mistakes", "0 inaccuracies".
+    pub fn counted(self, n: usize) -> String {
+        let word = match (self, n == 1) {
+            (Judgement::Inaccuracy, true) => "inaccuracy",
+            (Judgement::Inaccuracy, false) => "inaccuracies",
+            (Judgement::Mistake, true) => "mistake",
+            (Judgement::Mistake, false) => "mistakes",
+            (Judgement::Blunder, true) => "blunder",
+            (Judgement::Blunder, false) => "blunders",
+        };
+        format!("{n} {word}")
+    }
+
     /// Its name, as a comment says it.
     pub fn name(self) -> &'static str {
         match self {
@@ -160,6 +173,18 @@ pub struct PlayerSummary {
     /// Accuracy in percent, as lichess computes it (`accuracy`); None
     /// without a move.
     pub accuracy: Option<f64>,
+}
+
+impl PlayerSummary {
+    /// The counts in words: "0 inaccuracies, 2 mistakes, 1 blunder".
+    pub fn counts_text(&self) -> String {
+        let words: Vec<String> = Judgement::ALL
+            .iter()
+            .zip(self.counts)
+            .map(|(j, n)| j.counted(n))
+            .collect();
+        words.join(", ")
+    }
 }
 
 impl GameReview {
@@ -443,6 +468,16 @@ mod tests {
         assert_eq!(win_percent(Score::Mate(3)), 100.0);
         assert_eq!(win_percent(Score::Mate(-2)), 0.0);
         assert_eq!(win_percent(Score::Mate(0)), 0.0);
+    }
+
+    #[test]
+    fn counts_are_written_in_words_with_their_plurals() {
+        let s = PlayerSummary {
+            counts: [0, 2, 1],
+            ..PlayerSummary::default()
+        };
+        assert_eq!(s.counts_text(), "0 inaccuracies, 2 mistakes, 1 blunder");
+        assert_eq!(Judgement::Inaccuracy.counted(1), "1 inaccuracy");
     }
 
     #[test]

@@ -88,6 +88,10 @@ pub struct Players {
 pub struct PlayerReport {
     /// How many moves earned each judgement.
     pub counts: Counts,
+    /// The counts in words: "0 inaccuracies, 2 mistakes, 1 blunder"
+    /// (absent in reviews kept before v5).
+    #[serde(default)]
+    pub counts_text: String,
     /// Centipawns lost per move, rounded.
     pub average_cp_loss: f64,
     /// Accuracy in percent, as lichess computes it.
@@ -168,6 +172,7 @@ impl PlayerReport {
                 mistake: s.counts[Judgement::Mistake as usize],
                 blunder: s.counts[Judgement::Blunder as usize],
             },
+            counts_text: s.counts_text(),
             average_cp_loss: s.average_cp_loss.round(),
             accuracy: s.accuracy.map(tenths),
             moves: s.moves,

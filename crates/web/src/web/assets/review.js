@@ -65,7 +65,9 @@ function drawReview() {
   drawGraph(r);
   markMoves(r);
   const accuracy = (p) => (p.accuracy == null ? "" : `accuracy ${p.accuracy}%, `);
-  const who = (p) => `${accuracy(p)}${p.counts.inaccuracy} inaccuracies, ${p.counts.mistake} mistakes, ${p.counts.blunder} blunders, average loss ${p.average_cp_loss} cp`;
+  // The words come with the review (a review kept before them: counted here).
+  const counted = (p) => p.counts_text || `${p.counts.inaccuracy} ?!, ${p.counts.mistake} ?, ${p.counts.blunder} ??`;
+  const who = (p) => `${accuracy(p)}${counted(p)}, average loss ${p.average_cp_loss} cp`;
   $("review-counts").textContent = `White: ${who(r.players.white)}. Black: ${who(r.players.black)}.`;
   // The better move, on the position where it was missed (not while it
   // is an exercise still to solve).

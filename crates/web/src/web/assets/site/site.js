@@ -445,7 +445,7 @@ function drawReview() {
   const r = game.review?.players ? game.review : null;
   $("review-status").textContent = r ? "done" : "";
   if (!r) return void ($("review-counts").textContent = "");
-  const count = (p) => ["inaccuracy", "mistake", "blunder"].map((j) => `${p.counts[j]} ${j}`).join(", ");
+  const count = (p) => p.counts_text || `${p.counts.inaccuracy} ?!, ${p.counts.mistake} ?, ${p.counts.blunder} ??`;
   $("review-counts").textContent = `White: ${count(r.players.white)}. Black: ${count(r.players.black)}.`;
 }
 
