@@ -380,6 +380,12 @@ fn puzzles_with_no_server(browser: &Browser, url: &str) {
     browser.click("#p-next");
     let row = puzzle_shown(browser);
     assert_eq!(solve(browser, &row), json!("Solved!"));
+    let about = browser.js("return document.getElementById('p-about').textContent");
+    assert!(about.as_str().unwrap().contains("Themes: "), "{about}");
+    assert!(
+        !about.as_str().unwrap().contains("mateIn"),
+        "themes by name: {about}"
+    );
     let change = browser.js("return document.getElementById('p-change').textContent");
     assert!(change.as_str().unwrap().starts_with('+'), "{change}");
     let rating = browser.js("return document.getElementById('p-rating').textContent");

@@ -106,6 +106,7 @@ fn themes_the_daily_puzzle_and_bad_requests() {
         .find(|t| t["theme"] == "mateIn2")
         .unwrap();
     assert!(mate2["count"].as_u64().unwrap() > 0);
+    assert_eq!(mate2["name"], "Mate in 2", "themes are named for people");
     let (_, p) = post(
         a,
         "/api/puzzles/next",

@@ -32,6 +32,30 @@ pub const ALL: [&str; 16] = [
     "veryLong",
 ];
 
+/// A theme's name for people ("Hopper capture" for `hopperCapture`); an
+/// unknown code is its own name.
+pub fn name(code: &str) -> &str {
+    match code {
+        "mateIn1" => "Mate in 1",
+        "mateIn2" => "Mate in 2",
+        "mateIn3" => "Mate in 3",
+        "mateIn4" => "Mate in 4",
+        "mateIn5" => "Mate in 5",
+        "promotion" => "Promotion",
+        "frogPromotion" => "Frog promotion",
+        "riverCrossing" => "River crossing",
+        "hopperCapture" => "Hopper capture",
+        "screenRemoval" => "Screen removal",
+        "fork" => "Fork",
+        "hangingPiece" => "Hanging piece",
+        "discoveredCheck" => "Discovered check",
+        "short" => "Short puzzle",
+        "long" => "Long puzzle",
+        "veryLong" => "Very long puzzle",
+        other => other,
+    }
+}
+
 /// The themes of a solution `line` from `start` (the solver to move).
 pub fn tag(start: &Position, line: &[Move]) -> Vec<&'static str> {
     let mut found = Vec::new();
@@ -161,6 +185,15 @@ fn after_themes(before: &Position, after: &Position, m: Move, me: Color) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_theme_has_a_name_for_people() {
+        for code in ALL {
+            let n = name(code);
+            assert_ne!(n, code, "{code} has no name");
+            assert!(n.starts_with(|c: char| c.is_ascii_uppercase()), "{n}");
+        }
+    }
 
     #[test]
     fn between_is_strict_and_on_a_line() {

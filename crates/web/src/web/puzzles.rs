@@ -74,7 +74,7 @@ impl Trainer {
     pub fn themes(&self) -> Value {
         let counts: Vec<Value> = crate::puzzles::themes::ALL
             .iter()
-            .map(|t| json!({"theme": t, "count": self.set.iter().filter(|r| r.themes.iter().any(|x| x == t)).count()}))
+            .map(|t| json!({"theme": t, "name": crate::puzzles::themes::name(t), "count": self.set.iter().filter(|r| r.themes.iter().any(|x| x == t)).count()}))
             .collect();
         json!({"themes": counts, "total": self.set.len()})
     }

@@ -48,6 +48,11 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         "levels": levels_json(),
         "skill_movetime_ms": SKILL_MOVETIME.as_millis() as u64,
         "review": review_json(),
+        // Each puzzle theme's name for people.
+        "themes": crate::puzzles::themes::ALL
+            .iter()
+            .map(|t| (t.to_string(), json!(crate::puzzles::themes::name(t))))
+            .collect::<serde_json::Map<_, _>>(),
     });
     let mut out = vec![
         text("index.html", include_str!("assets/site/index.html")),

@@ -27,7 +27,10 @@ async function drawExplorer() {
   const top = v.moves.flatMap((m) => m.top.map((t) => ({ ...t, san: m.san })))
     .sort((a, b) => (b.elo || 0) - (a.elo || 0)).slice(0, 4);
   $("explorer-games").innerHTML = top.map((t) => `<li>${t.san}: ${t.white} – ${t.black} ${t.result}${t.elo ? ` (${t.elo})` : ""}</li>`).join("");
-  $("explorer-empty").textContent = v.moves.length ? "" : `No game of the ${v.games} the server knows reached this position.`;
+  $("explorer-empty").textContent = v.moves.length ? ""
+    : v.games ? `None of the ${v.games} finished games here reached this position.`
+    : "No finished games yet: the moves played from each position will show here.";
+  $("explorer-head").hidden = v.moves.length === 0;
 }
 
 function explorerPlay(uci) {

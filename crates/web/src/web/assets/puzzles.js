@@ -4,6 +4,8 @@
 
 const $ = (id) => document.getElementById(id);
 const PLAYER_KEY = "humpty.puzzlePlayer";
+// Each theme code's name for people (from the server's theme list).
+const THEME_NAMES = {};
 const P = { key: null, attempt: null, puzzle: null, fen: null, legal: [], selected: null, last: null, done: false, failed: false, hint: null };
 
 async function call(method, path, body) {
@@ -143,7 +145,7 @@ function rated(x) {
 function finish(solved, themes) {
   P.done = true;
   status(solved && !P.failed ? "Solved! Puzzle complete." : "Puzzle complete.");
-  $("p-about").textContent = `Puzzle ${P.puzzle.id}, rated ${P.puzzle.rating}. Themes: ${(themes || []).join(", ")}.`;
+  $("p-about").textContent = `Puzzle ${P.puzzle.id}, rated ${P.puzzle.rating}. Themes: ${(themes || []).map((t) => THEME_NAMES[t] ?? t).join(", ")}.`;
   $("p-retry").hidden = false;
   $("p-analyse").hidden = false;
   draw();
@@ -211,7 +213,8 @@ async function analyse() {
 
 async function loadThemes() {
   const t = await call("GET", "/api/puzzles/themes");
-  for (const x of t.themes) if (x.count > 0) $("p-theme").insertAdjacentHTML("beforeend", `<option value="${x.theme}">${x.theme} (${x.count})</option>`);
+  for (const x of t.themes) THEME_NAMES[x.theme] = x.name;
+  for (const x of t.themes) if (x.count > 0) $("p-theme").insertAdjacentHTML("beforeend", `<option value="${x.theme}">${x.name} (${x.count})</option>`);
 }
 
 async function loadPieceNames() {

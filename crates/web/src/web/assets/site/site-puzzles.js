@@ -9,6 +9,7 @@ import { HumptyEngine } from "./humpty/engine/index.js";
 const $ = (id) => document.getElementById(id);
 const STORE = "humpty-site-puzzles";
 const engine = new HumptyEngine();
+let THEME_NAMES = {};
 const P = { rows: [], row: null, moves: [], fen: "", ply: 0, board: null, selected: null, rated: false, failed: false, over: false, busy: false };
 let saved = { player: null, puzzles: {}, streak: 0, done: [] };
 
@@ -126,7 +127,15 @@ async function finish() {
   const clean = !P.failed;
   draw();
   status(clean ? "Solved!" : "Puzzle over: solved after a mistake.");
+  showThemes();
   await rate(clean);
+}
+
+// The puzzle's themes by name, once it is over.
+function showThemes() {
+  const f = fields(P.row);
+  const names = f.themes.split(" ").filter(Boolean).map((t) => THEME_NAMES[t] ?? t);
+  $("p-about").textContent = `Puzzle ${f.id}, rated ${Math.round(saved.puzzles[f.id]?.rating ?? f.rating)}. Themes: ${names.join(", ") || "none"}.`;
 }
 
 // Give up: the rest of the line, one move at a time.
@@ -143,6 +152,7 @@ async function solution() {
     await new Promise((r) => setTimeout(r, 350));
   }
   status("That was the solution.");
+  showThemes();
   await rated;
 }
 
@@ -178,6 +188,7 @@ async function main() {
   load();
   const data = await (await fetch("site-data.json")).json();
   for (const p of data.pieces) PIECE_KINDS[p.letter] = p;
+  THEME_NAMES = data.themes ?? {};
   P.rows = (await (await fetch("puzzles.csv")).text()).split("\n").slice(1).filter(Boolean);
   buildSquares(false);
   document.querySelectorAll("#board .sq").forEach((sq) => sq.addEventListener("click", () => click(sq.dataset.square)));
