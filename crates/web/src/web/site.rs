@@ -75,6 +75,7 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("card.js", include_str!("assets/card.js")),
         text("levels.js", include_str!("assets/levels.js")),
         text("tablebase.js", include_str!("assets/tablebase.js")),
+        text("explorer.js", include_str!("assets/explorer.js")),
         text("favicon.svg", include_str!("assets/favicon.svg")),
         text("site-data.json", &data.to_string()),
     ];

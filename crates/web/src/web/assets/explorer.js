@@ -5,6 +5,24 @@
 
 const explorerState = { fen: null };
 
+// The explorer's table (both boards): each move a button that calls
+// `play(uci)`, its games, a White/draw/Black bar and, with `elo`, the
+// players' average Elo.
+function renderExplorerMoves(moves, play, elo) {
+  const body = document.querySelector("#explorer tbody");
+  body.innerHTML = "";
+  const pct = (n, of) => Math.round((100 * n) / Math.max(of, 1));
+  for (const m of moves) {
+    const [w, d, b] = [pct(m.white, m.games), pct(m.draws, m.games), pct(m.black, m.games)];
+    const row = document.createElement("tr");
+    row.innerHTML = `<td><button data-uci="${m.uci}">${m.san}</button></td><td>${m.games}</td>
+      <td><div class="wdb" title="White ${w}% · draw ${d}% · Black ${b}%"><span class="w" style="width:${w}%">${w > 12 ? w + "%" : ""}</span><span class="d" style="width:${d}%">${d > 12 ? d + "%" : ""}</span><span class="b" style="width:${b}%">${b > 12 ? b + "%" : ""}</span></div></td>`
+      + (elo ? `<td>${m.elo == null ? "" : m.elo}</td>` : "");
+    body.appendChild(row);
+  }
+  body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => play(btn.dataset.uci); });
+}
+
 async function drawExplorer() {
   const g = ui.game;
   if (!g || explorerState.fen === g.fen) return;
@@ -12,18 +30,7 @@ async function drawExplorer() {
   let v;
   try { v = await api("GET", `/api/explorer?fen=${encodeURIComponent(g.fen)}`); } catch (e) { return; }
   if (!ui.game || ui.game.fen !== g.fen) return;
-  const body = document.querySelector("#explorer tbody");
-  body.innerHTML = "";
-  const pct = (n, of) => Math.round((100 * n) / Math.max(of, 1));
-  for (const m of v.moves) {
-    const [w, d, b] = [pct(m.white, m.games), pct(m.draws, m.games), pct(m.black, m.games)];
-    const row = document.createElement("tr");
-    row.innerHTML = `<td><button data-uci="${m.uci}">${m.san}</button></td><td>${m.games}</td>
-      <td><div class="wdb" title="White ${w}% · draw ${d}% · Black ${b}%"><span class="w" style="width:${w}%">${w > 12 ? w + "%" : ""}</span><span class="d" style="width:${d}%">${d > 12 ? d + "%" : ""}</span><span class="b" style="width:${b}%">${b > 12 ? b + "%" : ""}</span></div></td>
-      <td>${m.elo == null ? "" : m.elo}</td>`;
-    body.appendChild(row);
-  }
-  body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => explorerPlay(btn.dataset.uci); });
+  renderExplorerMoves(v.moves, explorerPlay, true);
   const top = v.moves.flatMap((m) => m.top.map((t) => ({ ...t, san: m.san })))
     .sort((a, b) => (b.elo || 0) - (a.elo || 0)).slice(0, 4);
   $("explorer-games").innerHTML = top.map((t) => `<li>${t.san}: ${t.white} – ${t.black} ${t.result}${t.elo ? ` (${t.elo})` : ""}</li>`).join("");

@@ -28,17 +28,8 @@ export class Explorer {
       return;
     }
     if (this.asked !== key) return;
-    const body = document.querySelector("#explorer tbody");
-    body.innerHTML = "";
-    const pct = (n, of) => Math.round((100 * n) / Math.max(of, 1));
-    for (const m of v.moves) {
-      const [w, d, b] = [pct(m.white, m.games), pct(m.draws, m.games), pct(m.black, m.games)];
-      const row = document.createElement("tr");
-      row.innerHTML = `<td><button data-uci="${m.uci}">${m.san}</button></td><td>${m.games}</td>
-        <td><div class="wdb" title="White ${w}% · draw ${d}% · Black ${b}%"><span class="w" style="width:${w}%">${w > 12 ? w + "%" : ""}</span><span class="d" style="width:${d}%">${d > 12 ? d + "%" : ""}</span><span class="b" style="width:${b}%">${b > 12 ? b + "%" : ""}</span></div></td>`;
-      body.appendChild(row);
-    }
-    body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => this.play(btn.dataset.uci); });
+    // The served board's table (explorer.js, a classic script of both).
+    renderExplorerMoves(v.moves, this.play, false);
     $("explorer-head").hidden = v.moves.length === 0;
     $("explorer-empty").textContent = v.moves.length ? ""
       : v.games ? `None of your ${v.games} finished games here reached this position.`
