@@ -1,8 +1,9 @@
 //! `humpty annotate`: review every game of a PGN file and write it back
 //! with evaluations, judgements and better lines (docs/review.md).
 
+use super::io::path_parser;
 use super::io::{check_writable, out, read_text, say};
-use clap::{value_parser, Arg, ArgGroup, ArgMatches, Command};
+use clap::{value_parser, ArgGroup, Args};
 use humpty::engine::{Engine, GoParams};
 use humpty::review::annotate::{annotated_pgn, summary_text};
 use humpty::review::{review_game, PlayerSummary};
@@ -15,28 +16,39 @@ use std::time::Duration;
 /// Nodes per position when no limit is given (about a second here).
 const DEFAULT_NODES: u64 = 250_000;
 
-/// `humpty annotate`'s grammar.
-pub fn annotate_command() -> Command {
-    Command::new("annotate")
-        .about("Review the games of a PGN file: an evaluation after every move, inaccuracies (?!), mistakes (?) and blunders (??) with the better line (docs/review.md)")
-        .arg(Arg::new("file").required(true).value_name("GAMES.pgn").value_parser(crate::cli::io::path_parser()))
-        .arg(Arg::new("out").long("out").value_name("FILE").value_parser(crate::cli::io::path_parser()).help("Write the annotated PGN here (default: stdout)"))
-        .arg(Arg::new("movetime").long("movetime").value_name("MS").value_parser(value_parser!(u64).range(1..=3_600_000)).help("Time per position"))
-        .arg(Arg::new("depth").long("depth").value_parser(value_parser!(i32).range(1..=64)).help("Depth per position"))
-        .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64).range(1..)).help("Nodes per position (default 250000)"))
-        .group(ArgGroup::new("limit").args(["movetime", "depth", "nodes"]))
-        .arg(Arg::new("threads").long("threads").value_parser(value_parser!(u64).range(1..=256)).default_value("1"))
+/// `humpty annotate`'s arguments.
+#[derive(Args, Debug)]
+#[command(group = ArgGroup::new("limit").args(["movetime", "depth", "nodes"]))]
+pub struct AnnotateArgs {
+    /// The games to review
+    #[arg(value_name = "GAMES.pgn", value_parser = path_parser())]
+    file: String,
+    /// Write the annotated PGN here (default: stdout)
+    #[arg(long, value_name = "FILE", value_parser = path_parser())]
+    out: Option<String>,
+    /// Time per position
+    #[arg(long, value_name = "MS", value_parser = value_parser!(u64).range(1..=3_600_000))]
+    movetime: Option<u64>,
+    /// Depth per position
+    #[arg(long, value_parser = value_parser!(i32).range(1..=64))]
+    depth: Option<i32>,
+    /// Nodes per position (default 250000)
+    #[arg(long, value_parser = value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Search threads
+    #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(1..=256))]
+    threads: u64,
 }
 
 /// The search limit per position.
-fn limit(m: &ArgMatches) -> GoParams {
+fn limit(a: &AnnotateArgs) -> GoParams {
     let mut go = GoParams::default();
-    if let Some(&ms) = m.get_one::<u64>("movetime") {
+    if let Some(ms) = a.movetime {
         go.movetime = Some(Duration::from_millis(ms));
-    } else if let Some(&d) = m.get_one::<i32>("depth") {
+    } else if let Some(d) = a.depth {
         go.depth = Some(d);
     } else {
-        go.nodes = Some(m.get_one::<u64>("nodes").copied().unwrap_or(DEFAULT_NODES));
+        go.nodes = Some(a.nodes.unwrap_or(DEFAULT_NODES));
     }
     go
 }
@@ -58,9 +70,9 @@ fn progress_bar(total: usize) -> Option<indicatif::ProgressBar> {
 /// `humpty annotate FILE`: review each game and write it as it is done
 /// (to `--out`, or standard output), so an interrupted run keeps every
 /// game it finished.
-pub fn annotate(m: &ArgMatches) -> Result<(), String> {
-    let path = m.get_one::<String>("file").expect("required");
-    let out_path = m.get_one::<String>("out");
+pub fn annotate(a: &AnnotateArgs) -> Result<(), String> {
+    let path = &a.file;
+    let out_path = a.out.as_ref();
     if let Some(p) = out_path {
         check_writable(p)?;
     }
@@ -69,14 +81,14 @@ pub fn annotate(m: &ArgMatches) -> Result<(), String> {
         return Err(format!("{path}: no games"));
     }
     let mut engine = Engine::with_hash_mib(64);
-    let threads = *m.get_one::<u64>("threads").expect("defaulted") as usize;
+    let threads = a.threads as usize;
     let used = engine.set_threads(threads);
     if used < threads {
         say(format!(
             "--threads {threads}: this machine runs {used} threads at once; using {used}"
         ));
     }
-    let go = limit(m);
+    let go = limit(a);
     let total = games.iter().map(|g| g.moves.len() + 1).sum();
     let bar = progress_bar(total);
     let mut file = match out_path {

@@ -3,23 +3,26 @@
 //! server does (docs/deploy/backup.md). Restore with `humpty serve --db OUT`.
 
 use super::io::{out, path_parser};
-use clap::{Arg, ArgMatches, Command};
+use clap::Args;
 use humpty::web::backup_socket::{take_backup, Via};
 use humpty::web::db::DbPath;
 use std::path::Path;
 
-/// `humpty backup`'s grammar.
-pub fn backup_command() -> Command {
-    Command::new("backup")
-        .about("Copy the game database consistently, even while `humpty serve` uses it (restore: serve --db OUT)")
-        .arg(Arg::new("out").required(true).value_name("OUT").value_parser(path_parser()).help("The copy (replaced once complete and checked)"))
-        .arg(Arg::new("db").long("db").value_name("PATH").value_parser(path_parser()).help("The database [default: serve's default file]"))
+/// `humpty backup`'s arguments.
+#[derive(Args, Debug)]
+pub struct BackupArgs {
+    /// The copy (replaced once complete and checked)
+    #[arg(value_name = "OUT", value_parser = path_parser())]
+    out: String,
+    /// The database [default: serve's default file]
+    #[arg(long, value_name = "PATH", value_parser = path_parser())]
+    db: Option<String>,
 }
 
 /// Run `humpty backup`.
-pub fn backup(m: &ArgMatches) -> Result<(), String> {
-    let db = match m.get_one::<String>("db") {
-        Some(p) if p == ":memory:" => {
+pub fn backup(a: &BackupArgs) -> Result<(), String> {
+    let db = match a.db.as_deref() {
+        Some(":memory:") => {
             return Err("an in-memory database cannot be backed up: it is kept nowhere".into())
         }
         Some(p) => DbPath::parse(p),
@@ -28,7 +31,7 @@ pub fn backup(m: &ArgMatches) -> Result<(), String> {
     let DbPath::File(db) = db else {
         return Err("an in-memory database cannot be backed up".into());
     };
-    let dest = m.get_one::<String>("out").expect("required");
+    let dest = &a.out;
     let (via, bytes) = take_backup(&db, Path::new(dest)).map_err(|e| e.to_string())?;
     let by = match via {
         Via::Server => "by the running server",

@@ -1,8 +1,10 @@
 //! `humpty datagen`: training positions from humpty's own games, and a
 //! check of a data file (docs/nnue.md).
 
+use super::io::path_parser;
 use super::io::{out, say};
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use super::Switch;
+use clap::{value_parser, Args};
 use humpty::datagen::{self, format, DatagenSpec};
 use humpty::matches::openings;
 use std::io::IsTerminal;
@@ -11,39 +13,60 @@ use std::time::Instant;
 /// The repository's 700 balanced openings, the default start positions.
 const OPENINGS: &str = include_str!("../../tests/data/openings-700.txt");
 
-/// `humpty datagen`'s grammar.
-pub fn datagen_command() -> Command {
-    Command::new("datagen")
-        .about("Self-play positions with scores and results, for training an evaluation network (docs/nnue.md)")
-        .arg(Arg::new("out").long("out").value_name("FILE").value_parser(crate::cli::io::path_parser()).required_unless_present("check").help("The data file: made, or resumed where it stopped"))
-        .arg(Arg::new("games").long("games").value_parser(value_parser!(u32).range(1..)).default_value("1000").help("Games in the whole run (all shards)"))
-        .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64).range(1..=100_000_000)).default_value("5000").help("Nodes per move"))
-        .arg(Arg::new("random-plies").long("random-plies").value_parser(value_parser!(u32).range(0..=100)).default_value("8").help("Random plies after the opening"))
-        .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
-        .arg(Arg::new("shard").long("shard").value_name("K/N").help("Play only part K of N of the games (merge the files by concatenating their blocks)"))
-        .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1").help("Games at once, one thread each"))
-        .arg(Arg::new("max-plies").long("max-plies").value_parser(value_parser!(u64).range(1..=10_000)).default_value("400").help("A game still going after this many plies is a draw"))
-        .arg(Arg::new("openings").long("openings").value_name("FILE").value_parser(crate::cli::io::path_parser()).help("FEN/EPD or PGN start positions [default: the repository's 700]"))
-        .arg(Arg::new("nnue").long("nnue").value_parser(["on", "off"]).help("Play with the network (on) or the hand-made evaluation (off) [default: as Use NNUE]"))
-        .arg(Arg::new("check").long("check").value_name("FILE").value_parser(crate::cli::io::path_parser()).action(ArgAction::Set).help("Check a data file: games, positions, results, damage"))
+/// `humpty datagen`'s arguments.
+#[derive(Args, Debug)]
+pub struct DatagenArgs {
+    /// The data file: made, or resumed where it stopped
+    #[arg(long, value_name = "FILE", value_parser = path_parser(), required_unless_present = "check")]
+    out: Option<String>,
+    /// Games in the whole run (all shards)
+    #[arg(long, default_value_t = 1000, value_parser = value_parser!(u32).range(1..))]
+    games: u32,
+    /// Nodes per move
+    #[arg(long, default_value_t = 5000, value_parser = value_parser!(u64).range(1..=100_000_000))]
+    nodes: u64,
+    /// Random plies after the opening
+    #[arg(long, default_value_t = 8, value_parser = value_parser!(u32).range(0..=100))]
+    random_plies: u32,
+    /// Random seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play only part K of N of the games (merge the files by concatenating their blocks)
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Games at once, one thread each
+    #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(1..=256))]
+    concurrency: u64,
+    /// A game still going after this many plies is a draw
+    #[arg(long, default_value_t = 400, value_parser = value_parser!(u64).range(1..=10_000))]
+    max_plies: u64,
+    /// FEN/EPD or PGN start positions [default: the repository's 700]
+    #[arg(long, value_name = "FILE", value_parser = path_parser())]
+    openings: Option<String>,
+    /// Play with the network (on) or the hand-made evaluation (off) [default: as Use NNUE]
+    #[arg(long)]
+    nnue: Option<Switch>,
+    /// Check a data file: games, positions, results, damage
+    #[arg(long, value_name = "FILE", value_parser = path_parser())]
+    check: Option<String>,
 }
 
 /// `humpty datagen`.
-pub fn datagen(m: &ArgMatches) -> Result<(), String> {
-    if let Some(path) = m.get_one::<String>("check") {
+pub fn datagen(a: &DatagenArgs) -> Result<(), String> {
+    if let Some(path) = &a.check {
         return check(path);
     }
-    let text = match m.get_one::<String>("openings") {
+    let text = match &a.openings {
         Some(p) => std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?,
         None => OPENINGS.to_string(),
     };
     let spec = DatagenSpec {
-        out: m.get_one::<String>("out").expect("required").into(),
-        games: *m.get_one::<u32>("games").expect("defaulted"),
-        nodes: *m.get_one::<u64>("nodes").expect("defaulted"),
-        random_plies: *m.get_one::<u32>("random-plies").expect("defaulted"),
-        seed: *m.get_one::<u64>("seed").expect("defaulted"),
-        shard: m.get_one::<String>("shard").map_or(Ok((1, 1)), |s| {
+        out: a.out.clone().ok_or("give --out FILE")?.into(),
+        games: a.games,
+        nodes: a.nodes,
+        random_plies: a.random_plies,
+        seed: a.seed,
+        shard: a.shard.as_ref().map_or(Ok((1, 1)), |s| {
             let (k, n) = super::io::parse_shard(s)?;
             let big = |_| format!("--shard {s}: at most {} shares", u32::MAX);
             Ok::<_, String>((
@@ -51,10 +74,10 @@ pub fn datagen(m: &ArgMatches) -> Result<(), String> {
                 u32::try_from(n).map_err(big)?,
             ))
         })?,
-        concurrency: *m.get_one::<u64>("concurrency").expect("defaulted") as usize,
+        concurrency: a.concurrency as usize,
         openings: openings::read_openings(&text, None).map_err(|e| e.to_string())?,
-        max_plies: *m.get_one::<u64>("max-plies").expect("defaulted") as usize,
-        use_nnue: m.get_one::<String>("nnue").map(|v| v == "on"),
+        max_plies: a.max_plies as usize,
+        use_nnue: a.nnue.map(Switch::on),
     };
     let (k, n) = spec.shard;
     let share = (0..spec.games).filter(|i| i % n == k - 1).count() as u64;

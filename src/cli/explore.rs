@@ -1,29 +1,34 @@
 //! `humpty explore`: the opening tree of PGN games at a position (docs/explore.md).
 
 use super::io::{out, read_text, say};
-use clap::{value_parser, Arg, ArgMatches, Command};
+use clap::{value_parser, Args};
 use humpty::explore::{Tree, DEFAULT_PLIES};
 use humpty::rules::pgn::parse_pgn;
 use humpty::rules::position::Position;
 
-/// `humpty explore`'s grammar.
-pub fn explore_command() -> Command {
-    Command::new("explore")
-        .about("The opening tree of PGN games: each move from a position with its games, White/draw/Black and average Elo (docs/explore.md)")
-        .arg(Arg::new("files").num_args(1..).required(true).value_name("GAMES.pgn").value_parser(crate::cli::io::path_parser()))
-        .arg(Arg::new("fen").long("fen").value_name("FEN").help("The position (default: the start)"))
-        .arg(Arg::new("moves").long("moves").value_name("MOVES").help("Moves from it first, in SAN or coordinates, space-separated"))
-        .arg(Arg::new("plies").long("plies").value_parser(value_parser!(u64).range(1..=1000)).default_value("40").help("Plies of each game entered"))
+/// `humpty explore`'s arguments.
+#[derive(Args, Debug)]
+pub struct ExploreArgs {
+    /// The games
+    #[arg(required = true, value_name = "GAMES.pgn", value_parser = crate::cli::io::path_parser())]
+    files: Vec<String>,
+    /// The position (default: the start)
+    #[arg(long, value_name = "FEN")]
+    fen: Option<String>,
+    /// Moves from it first, in SAN or coordinates, space-separated
+    #[arg(long, value_name = "MOVES")]
+    moves: Option<String>,
+    /// Plies of each game entered
+    #[arg(long, default_value_t = DEFAULT_PLIES as u64, value_parser = value_parser!(u64).range(1..=1000))]
+    plies: u64,
 }
 
 /// `humpty explore FILES...`.
-pub fn explore(m: &ArgMatches) -> Result<(), String> {
-    let plies = m
-        .get_one::<u64>("plies")
-        .map_or(DEFAULT_PLIES, |&p| p as usize);
+pub fn explore(a: &ExploreArgs) -> Result<(), String> {
+    let plies = a.plies as usize;
     let mut tree = Tree::new(plies);
     let mut skipped = 0;
-    for path in m.get_many::<String>("files").into_iter().flatten() {
+    for path in &a.files {
         for (i, g) in parse_pgn(&read_text(path)?).iter().enumerate() {
             if !tree.add_pgn(g, &format!("{path}#{}", i + 1)) {
                 skipped += 1;
@@ -35,15 +40,11 @@ pub fn explore(m: &ArgMatches) -> Result<(), String> {
             "{skipped} games skipped (unfinished, or they do not replay)"
         ));
     }
-    let mut pos = match m.get_one::<String>("fen") {
+    let mut pos = match &a.fen {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--fen: {e}"))?,
         None => Position::startpos(),
     };
-    for text in m
-        .get_one::<String>("moves")
-        .map_or("", String::as_str)
-        .split_whitespace()
-    {
+    for text in a.moves.as_deref().unwrap_or("").split_whitespace() {
         let mv = pos
             .parse_san(text)
             .map_err(|e| format!("--moves: {text}: {e}"))?;

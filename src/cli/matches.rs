@@ -1,9 +1,9 @@
 //! `humpty match` (engine-vs-engine games refereed by our rules,
 //! docs/match.md) and `humpty stats` (the summary rebuilt from PGN files).
 
+use super::io::path_parser;
 use super::io::{check_writable, out, read_text, say};
-use super::pgn_files_arg;
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use clap::{value_parser, Args, ValueEnum};
 use humpty::engine::TimeControl;
 use humpty::matches::config::{
     DrawAdjudication, MatchConfig, Notation, OpeningOrder, ResignAdjudication,
@@ -19,30 +19,25 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// `humpty stats`'s grammar.
-pub fn stats_command() -> Command {
-    Command::new("stats")
-        .about("Merge the PGN files of a match (e.g. its shards) and print the match summary")
-        .arg(pgn_files_arg().required(false))
-        .arg(
-            Arg::new("sprt")
-                .long("sprt")
-                .num_args(1..)
-                .value_name("KEY=VALUE")
-                .action(ArgAction::Append)
-                .help("elo0=0 elo1=5 alpha=0.05 beta=0.05"),
-        )
+/// `humpty stats`'s arguments.
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// The match's PGN files
+    #[arg(value_name = "PGN", value_parser = path_parser())]
+    files: Vec<String>,
+    /// elo0=0 elo1=5 alpha=0.05 beta=0.05
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    sprt: Option<Vec<String>>,
 }
 
 /// `humpty stats FILES...`: the summary of the merged games. A word after
 /// `--sprt` without `=` is a file (`--sprt elo1=5 games.pgn`); a game cut
 /// off mid-write is named and not counted.
-pub fn merged_stats(m: &ArgMatches) -> Result<(), String> {
-    let sprt_words: Vec<&String> = m.get_many::<String>("sprt").into_iter().flatten().collect();
-    let files: Vec<&String> = m
-        .get_many::<String>("files")
-        .into_iter()
-        .flatten()
+pub fn merged_stats(a: &StatsArgs) -> Result<(), String> {
+    let sprt_words: Vec<&String> = a.sprt.iter().flatten().collect();
+    let files: Vec<&String> = a
+        .files
+        .iter()
         .chain(sprt_words.iter().copied().filter(|w| !w.contains('=')))
         .collect();
     if files.is_empty() {
@@ -57,60 +52,127 @@ pub fn merged_stats(m: &ArgMatches) -> Result<(), String> {
         say(format!("warning: {warning}"));
     }
     let kv = sprt_words.into_iter().filter(|w| w.contains('='));
-    let sprt = (m.contains_id("sprt") && m.value_source("sprt").is_some())
-        .then(|| sprt_settings(kv))
-        .transpose()?;
+    let sprt = a.sprt.is_some().then(|| sprt_settings(kv)).transpose()?;
     let report = merge::report_from_pgn(&games, sprt)?;
     out(report.summary(sprt).trim_end());
     Ok(())
 }
 
-/// `humpty match`'s grammar.
-pub fn match_command() -> Command {
-    let kv = |name: &'static str, help: &'static str| {
-        Arg::new(name)
-            .long(name)
-            .num_args(1..)
-            .value_name("KEY=VALUE")
-            .action(ArgAction::Append)
-            .help(help)
-    };
-    Command::new("match")
-        .about("Play engine-vs-engine games refereed by humpty's rules (see docs/match.md)")
-        .arg(kv(
-            "engine",
-            "An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]... [init=LINE]... [mode=moves|fen] [restrict=true|false] [ponder=true|false]",
-        ))
-        .arg(kv("each", "Settings applied to every engine (same keys as --engine)"))
-        .arg(Arg::new("tc").long("tc").value_name("TC").help("Clock: base+inc in seconds, or moves/base[+inc] (e.g. 10+0.1, 40/60)"))
-        .arg(Arg::new("st").long("st").value_name("SECONDS").value_parser(value_parser!(f64)).help("Fixed time per move"))
-        .arg(Arg::new("nodes").long("nodes").value_parser(value_parser!(u64).range(1..)).help("Fixed nodes per move"))
-        .arg(Arg::new("depth").long("depth").value_parser(value_parser!(u32).range(1..=120)).help("Fixed depth per move"))
-        .arg(Arg::new("margin").long("margin").value_name("MS").value_parser(value_parser!(u64).range(0..=3_600_000)).default_value("100").help("Grace in ms before a late move loses on time"))
-        .arg(Arg::new("hang-timeout").long("hang-timeout").value_name("SECONDS").value_parser(value_parser!(u64).range(1..=86_400)).default_value("60").help("Under node/depth limits, wait this long for a move before calling it a hang"))
-        .arg(Arg::new("openings").long("openings").value_name("FILE").value_parser(crate::cli::io::path_parser()).help("FEN/EPD or PGN file of start positions; each is played twice, colours swapped"))
-        .arg(Arg::new("plies").long("plies").value_name("N").value_parser(value_parser!(usize)).help("With a PGN openings file: the position after N plies (default: each game's last)"))
-        .arg(Arg::new("order").long("order").value_parser(["sequential", "random"]).default_value("sequential"))
-        .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1"))
-        .arg(Arg::new("rounds").long("rounds").value_parser(value_parser!(u64).range(1..=100_000)).help("Game pairs per engine pair (default: one per opening)"))
-        .arg(Arg::new("games").long("games").value_parser(value_parser!(u64).range(1..=200_000)).help("Games per engine pair (rounded up to pairs)"))
-        .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1"))
-        .arg(Arg::new("pgn").long("pgn").value_name("FILE").value_parser(crate::cli::io::path_parser()).help("Append games to this PGN file"))
-        .arg(Arg::new("pgn-notation").long("pgn-notation").value_parser(["san", "coordinate"]).default_value("san").help("Moves in the PGN: SAN (Axi6+) or wire coordinates (e2i6)"))
-        .arg(Arg::new("shard").long("shard").value_name("K/N").help("Play only part K of N of the game pairs (merge the PGNs with humpty stats)"))
-        .arg(kv("sprt", "elo0=0 elo1=5 alpha=0.05 beta=0.05"))
-        .arg(kv("draw", "Draw adjudication: movenumber=N movecount=N score=CP"))
-        .arg(kv("resign", "Win adjudication: movecount=N score=CP"))
-        .arg(Arg::new("maxplies").long("maxplies").value_parser(value_parser!(u64).range(1..=1_000_000)).help("Adjudicate a draw after this many plies"))
-        .arg(Arg::new("event").long("event").default_value("humpty match"))
-        .arg(Arg::new("quiet").long("quiet").action(ArgAction::SetTrue).help("No progress output"))
+/// `humpty match`'s arguments.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]... [init=LINE]... [mode=moves|fen] [restrict=true|false] [ponder=true|false]
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    engine: Vec<String>,
+    /// The words of each `--engine`, one list per engine (clap's derive
+    /// flattens them; `with_engines` fills this from the matches).
+    #[arg(skip)]
+    engines: Vec<Vec<String>>,
+    /// Settings applied to every engine (same keys as --engine)
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    each: Vec<String>,
+    /// Clock: base+inc in seconds, or moves/base[+inc] (e.g. 10+0.1, 40/60)
+    #[arg(long, value_name = "TC")]
+    tc: Option<String>,
+    /// Fixed time per move
+    #[arg(long, value_name = "SECONDS")]
+    st: Option<f64>,
+    /// Fixed nodes per move
+    #[arg(long, value_parser = value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Fixed depth per move
+    #[arg(long, value_parser = value_parser!(u32).range(1..=120))]
+    depth: Option<u32>,
+    /// Grace in ms before a late move loses on time
+    #[arg(long, value_name = "MS", default_value_t = 100, value_parser = value_parser!(u64).range(0..=3_600_000))]
+    margin: u64,
+    /// Under node/depth limits, wait this long for a move before calling it a hang
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = value_parser!(u64).range(1..=86_400))]
+    hang_timeout: u64,
+    /// FEN/EPD or PGN file of start positions; each is played twice, colours swapped
+    #[arg(long, value_name = "FILE", value_parser = path_parser())]
+    openings: Option<String>,
+    /// With a PGN openings file: the position after N plies (default: each game's last)
+    #[arg(long, value_name = "N")]
+    plies: Option<usize>,
+    /// The order the openings are played in
+    #[arg(long, value_enum, default_value_t = Order::Sequential)]
+    order: Order,
+    /// Seed of a random order
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Game pairs per engine pair (default: one per opening)
+    #[arg(long, value_parser = value_parser!(u64).range(1..=100_000))]
+    rounds: Option<u64>,
+    /// Games per engine pair (rounded up to pairs)
+    #[arg(long, value_parser = value_parser!(u64).range(1..=200_000))]
+    games: Option<u64>,
+    /// Games at once
+    #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(1..=256))]
+    concurrency: u64,
+    /// Append games to this PGN file
+    #[arg(long, value_name = "FILE", value_parser = path_parser())]
+    pgn: Option<String>,
+    /// Moves in the PGN: SAN (Axi6+) or wire coordinates (e2i6)
+    #[arg(long, value_enum, default_value_t = PgnNotation::San)]
+    pgn_notation: PgnNotation,
+    /// Play only part K of N of the game pairs (merge the PGNs with humpty stats)
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// elo0=0 elo1=5 alpha=0.05 beta=0.05
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    sprt: Option<Vec<String>>,
+    /// Draw adjudication: movenumber=N movecount=N score=CP
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    draw: Option<Vec<String>>,
+    /// Win adjudication: movecount=N score=CP
+    #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
+    resign: Option<Vec<String>>,
+    /// Adjudicate a draw after this many plies
+    #[arg(long, value_parser = value_parser!(u64).range(1..=1_000_000))]
+    maxplies: Option<u64>,
+    /// The PGN's Event tag
+    #[arg(long, default_value = "humpty match")]
+    event: String,
+    /// No progress output
+    #[arg(long)]
+    quiet: bool,
+}
+
+impl MatchArgs {
+    /// The arguments with `--engine`'s words grouped by engine.
+    pub fn with_engines(mut self, m: &clap::ArgMatches) -> Self {
+        self.engines = m
+            .get_occurrences::<String>("engine")
+            .map(|occ| occ.map(|words| words.cloned().collect()).collect())
+            .unwrap_or_default();
+        self
+    }
+}
+
+/// `--order`: the openings in file order, or shuffled by `--seed`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Order {
+    /// In file order.
+    Sequential,
+    /// Shuffled.
+    Random,
+}
+
+/// `--pgn-notation`.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum PgnNotation {
+    /// Standard algebraic notation.
+    San,
+    /// The wire's coordinates.
+    Coordinate,
 }
 
 /// `humpty match`: play the match, with a progress bar on a terminal, and
 /// print its summary.
-pub fn run_match(m: &ArgMatches) -> Result<(), String> {
-    let cfg = match_config(m)?;
-    let quiet = m.get_flag("quiet");
+pub fn run_match(a: &MatchArgs) -> Result<(), String> {
+    let cfg = match_config(a)?;
+    let quiet = a.quiet;
     let total_games = runner::planned_games(&cfg);
     let bar = (!quiet && std::io::stderr().is_terminal()).then(|| {
         let b = indicatif::ProgressBar::new(total_games as u64);
@@ -155,12 +217,12 @@ fn show_progress(r: &MatchReport, bar: Option<&indicatif::ProgressBar>, quiet: b
 }
 
 /// The whole match configuration from the command line.
-fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
-    if let Some(path) = m.get_one::<String>("pgn") {
+fn match_config(a: &MatchArgs) -> Result<MatchConfig, String> {
+    if let Some(path) = &a.pgn {
         check_writable(path)?;
     }
-    let engines = engines_from(m)?;
-    let tc = time_control_from(m)?;
+    let engines = engines_from(a)?;
+    let tc = time_control_from(a)?;
     if let TimeControl::MoveTime(t) = tc {
         // CECP's `st` takes whole seconds: a fraction would be rounded for
         // the engine but not for its flag.
@@ -172,44 +234,48 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
             ));
         }
     }
-    let openings = match m.get_one::<String>("openings") {
+    let openings = match &a.openings {
         Some(path) => {
             let text = read_text(path)?;
-            openings::read_openings(&text, m.get_one::<usize>("plies").copied())
-                .map_err(|e| e.to_string())?
+            openings::read_openings(&text, a.plies).map_err(|e| e.to_string())?
         }
         None => Vec::new(),
     };
-    let rounds = match (m.get_one::<u64>("rounds"), m.get_one::<u64>("games")) {
-        (Some(r), _) => *r as usize,
+    let rounds = match (a.rounds, a.games) {
+        (Some(r), _) => r as usize,
         (None, Some(g)) => g.div_ceil(2) as usize,
         (None, None) => openings.len().max(1),
     };
-    let (draw, resign) = adjudication_from(m)?;
+    let (draw, resign) = adjudication_from(a)?;
     let cfg = MatchConfig {
         engines,
         tc,
-        margin: Duration::from_millis(*m.get_one::<u64>("margin").expect("defaulted")),
-        hang_timeout: Duration::from_secs(*m.get_one::<u64>("hang-timeout").expect("defaulted")),
+        margin: Duration::from_millis(a.margin),
+        hang_timeout: Duration::from_secs(a.hang_timeout),
         openings,
-        order: match m.get_one::<String>("order").map(String::as_str) {
-            Some("random") => OpeningOrder::Random(*m.get_one::<u64>("seed").expect("defaulted")),
-            _ => OpeningOrder::Sequential,
+        order: match a.order {
+            Order::Random => OpeningOrder::Random(a.seed),
+            Order::Sequential => OpeningOrder::Sequential,
         },
         rounds,
-        concurrency: *m.get_one::<u64>("concurrency").expect("defaulted") as usize,
-        pgn: m.get_one::<String>("pgn").map(PathBuf::from),
-        sprt: sprt_from(m)?,
+        concurrency: a.concurrency as usize,
+        pgn: a.pgn.as_ref().map(PathBuf::from),
+        sprt: a
+            .sprt
+            .as_ref()
+            .map(|w| sprt_settings(w.iter()))
+            .transpose()?,
         draw,
         resign,
-        max_plies: m.get_one::<u64>("maxplies").map(|&n| n as usize),
-        event: m.get_one::<String>("event").expect("defaulted").clone(),
-        notation: match m.get_one::<String>("pgn-notation").map(String::as_str) {
-            Some("coordinate") => Notation::Coordinate,
-            _ => Notation::San,
+        max_plies: a.maxplies.map(|n| n as usize),
+        event: a.event.clone(),
+        notation: match a.pgn_notation {
+            PgnNotation::Coordinate => Notation::Coordinate,
+            PgnNotation::San => Notation::San,
         },
-        shard: m
-            .get_one::<String>("shard")
+        shard: a
+            .shard
+            .as_ref()
             .map(|s| super::io::parse_shard(s))
             .transpose()?,
     };
@@ -218,18 +284,13 @@ fn match_config(m: &ArgMatches) -> Result<MatchConfig, String> {
 }
 
 /// The engines of `--engine` (each with the `--each` settings first).
-fn engines_from(m: &ArgMatches) -> Result<Vec<EngineSpec>, String> {
-    let each = match m.get_many::<String>("each") {
-        Some(w) => pairs(w)?,
-        None => Vec::new(),
-    };
+fn engines_from(a: &MatchArgs) -> Result<Vec<EngineSpec>, String> {
+    let each = pairs(a.each.iter())?;
     let mut engines = Vec::new();
-    if let Some(occ) = m.get_occurrences::<String>("engine") {
-        for (i, words) in occ.enumerate() {
-            let mut settings = each.clone();
-            settings.extend(pairs(words)?);
-            engines.push(engine_spec(&settings, i)?);
-        }
+    for (i, words) in a.engines.iter().enumerate() {
+        let mut settings = each.clone();
+        settings.extend(pairs(words.iter())?);
+        engines.push(engine_spec(&settings, i)?);
     }
     if engines.len() < 2 {
         return Err("give at least two --engine".into());
@@ -325,33 +386,33 @@ fn number<T: std::str::FromStr>(
 }
 
 /// The one limit of `--tc`, `--st`, `--nodes` or `--depth`.
-fn time_control_from(m: &ArgMatches) -> Result<TimeControl, String> {
-    let limits = ["tc", "st", "nodes", "depth"]
-        .iter()
-        .filter(|k| m.contains_id(k) && m.value_source(k).is_some())
-        .count();
+fn time_control_from(a: &MatchArgs) -> Result<TimeControl, String> {
+    let given = [
+        a.tc.is_some(),
+        a.st.is_some(),
+        a.nodes.is_some(),
+        a.depth.is_some(),
+    ];
+    let limits = given.iter().filter(|&&g| g).count();
     if limits != 1 {
         return Err("give exactly one of --tc, --st, --nodes, --depth".into());
     }
-    Ok(if let Some(t) = m.get_one::<String>("tc") {
+    Ok(if let Some(t) = &a.tc {
         TimeControl::parse_clock(t).map_err(|e| e.to_string())?
-    } else if let Some(s) = m.get_one::<f64>("st") {
-        if !(*s > 0.0 && *s <= 1e6) {
+    } else if let Some(s) = a.st {
+        if !(s > 0.0 && s <= 1e6) {
             return Err(format!(
                 "--st {s}: give seconds per move above 0 and at most 1000000"
             ));
         }
-        TimeControl::MoveTime(Duration::from_secs_f64(*s))
-    } else if let Some(n) = m.get_one::<u64>("nodes") {
-        TimeControl::Nodes(*n)
+        TimeControl::MoveTime(Duration::from_secs_f64(s))
+    } else if let Some(n) = a.nodes {
+        TimeControl::Nodes(n)
+    } else if let Some(d) = a.depth {
+        TimeControl::Depth(d)
     } else {
-        TimeControl::Depth(*m.get_one::<u32>("depth").expect("checked"))
+        unreachable!("one limit was counted")
     })
-}
-
-/// `--sprt elo0=.. elo1=.. alpha=.. beta=..`, if given.
-fn sprt_from(m: &ArgMatches) -> Result<Option<Sprt>, String> {
-    m.get_many::<String>("sprt").map(sprt_settings).transpose()
 }
 
 /// The SPRT of `key=value` words (defaults elo0=0 elo1=5 alpha=beta=0.05).
@@ -374,12 +435,12 @@ fn sprt_settings<'a>(words: impl Iterator<Item = &'a String>) -> Result<Sprt, St
 
 /// `--draw` and `--resign` adjudication, if given.
 fn adjudication_from(
-    m: &ArgMatches,
+    a: &MatchArgs,
 ) -> Result<(Option<DrawAdjudication>, Option<ResignAdjudication>), String> {
-    let draw = match m.get_many::<String>("draw") {
+    let draw = match &a.draw {
         None => None,
         Some(w) => {
-            let p = pairs(w)?;
+            let p = pairs(w.iter())?;
             Some(DrawAdjudication {
                 move_number: number(&p, "movenumber")?.unwrap_or(40),
                 move_count: number(&p, "movecount")?.unwrap_or(8),
@@ -387,10 +448,10 @@ fn adjudication_from(
             })
         }
     };
-    let resign = match m.get_many::<String>("resign") {
+    let resign = match &a.resign {
         None => None,
         Some(w) => {
-            let p = pairs(w)?;
+            let p = pairs(w.iter())?;
             Some(ResignAdjudication {
                 move_count: number(&p, "movecount")?.unwrap_or(3),
                 score: number(&p, "score")?.unwrap_or(1000),

@@ -1,7 +1,8 @@
 //! The `humpty` command line: with no subcommand a protocol engine on
 //! stdin/stdout; otherwise perft, divide, bench, match, stats, openings,
 //! serve (the web board) or tune. It lives in the binary, so the library
-//! does not depend on clap.
+//! does not depend on clap. The grammar is clap's derive: each command's
+//! arguments are a struct in its own module.
 
 mod annotate;
 mod backup;
@@ -20,7 +21,7 @@ mod tb_plan;
 mod train;
 mod tune;
 
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use humpty::engine::bench;
 use humpty::protocol::input::{Input, Lines};
 use humpty::rules::perft::{divide_report, perft};
@@ -28,83 +29,110 @@ use humpty::rules::position::Position;
 use io::{out, say};
 use std::time::Instant;
 
-fn fen_arg() -> Arg {
-    Arg::new("fen")
-        .long("fen")
-        .num_args(1..)
-        .value_name("FEN")
-        .help("Position as FEN (quoted, or as separate words); default: the start position")
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "humpty",
+    version,
+    about = "Humpty Dumpty Chess engine. Without a subcommand it speaks UCI (or XBoard after 'xboard') on stdin/stdout."
+)]
+struct Cli {
+    /// Speak the XBoard protocol without waiting for 'xboard'
+    #[arg(long)]
+    xboard: bool,
+    #[command(subcommand)]
+    command: Option<Sub>,
 }
 
-/// The command-line grammar.
-pub fn command() -> Command {
-    Command::new("humpty")
-        .version(env!("CARGO_PKG_VERSION"))
-        .about("Humpty Dumpty Chess engine. Without a subcommand it speaks UCI (or XBoard after 'xboard') on stdin/stdout.")
-        .arg(
-            Arg::new("xboard")
-                .long("xboard")
-                .action(ArgAction::SetTrue)
-                .help("Speak the XBoard protocol without waiting for 'xboard'"),
-        )
-        .subcommand(
-            Command::new("perft")
-                .about("Count leaf nodes of the legal move tree")
-                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32).range(0..=20)))
-                .arg(fen_arg()),
-        )
-        .subcommand(
-            Command::new("divide")
-                .about("perft per root move, then the total")
-                .arg(Arg::new("depth").required(true).value_parser(value_parser!(u32).range(0..=20)))
-                .arg(fen_arg()),
-        )
-        .subcommand(
-            Command::new("bench")
-                .about("Search the bench positions at a fixed depth; prints nodes and nodes/second")
-                .arg(
-                    Arg::new("depth")
-                        .value_parser(value_parser!(i32).range(1..=64))
-                        .default_value("9"),
-                )
-                .arg(
-                    Arg::new("nnue")
-                        .long("nnue")
-                        .value_parser(["on", "off"])
-                        .help("Evaluate with the network (on) or the hand-made terms (off) [default: as Use NNUE]"),
-                ),
-        )
-        .subcommand(matches::match_command())
-        .subcommand(openings::openings_command())
-        .subcommand(matches::stats_command())
-        .subcommand(serve::serve_command())
-        .subcommand(backup::backup_command())
-        .subcommand(site::site_command())
-        .subcommand(tune::tune_command())
-        .subcommand(annotate::annotate_command())
-        .subcommand(puzzles::puzzles_command())
-        .subcommand(explore::explore_command())
-        .subcommand(datagen::datagen_command())
-        .subcommand(train::train_command())
-        .subcommand(tb::tb_command())
+/// The subcommands, each with its arguments.
+#[derive(Subcommand, Debug)]
+enum Sub {
+    /// Count leaf nodes of the legal move tree
+    Perft(PerftArgs),
+    /// perft per root move, then the total
+    Divide(PerftArgs),
+    /// Search the bench positions at a fixed depth; prints nodes and nodes/second
+    Bench(BenchArgs),
+    /// Play engine-vs-engine games refereed by humpty's rules (see docs/match.md)
+    Match(Box<matches::MatchArgs>),
+    /// Generate balanced opening positions by random plies from the start, kept if a short search scores them near 0
+    Openings(openings::OpeningsArgs),
+    /// Merge the PGN files of a match (e.g. its shards) and print the match summary
+    Stats(matches::StatsArgs),
+    /// Serve the board in the browser: play and analyse by the exact rules (docs/web.md)
+    Serve(serve::ServeArgs),
+    /// Copy the game database consistently, even while `humpty serve` uses it (restore: serve --db OUT)
+    Backup(backup::BackupArgs),
+    /// Write the board as static files that need no server: the rules and the engine run in the browser (docs/web.md)
+    Site(site::SiteArgs),
+    /// Fit the evaluation weights to game results (Texel's method, docs/tuning.md)
+    Tune(tune::TuneArgs),
+    /// Review the games of a PGN file: an evaluation after every move, inaccuracies (?!), mistakes (?) and blunders (??) with the better line (docs/review.md)
+    Annotate(annotate::AnnotateArgs),
+    /// Find and prove puzzles in games (or in self-play games with no PGN given) and write them as lichess's puzzle CSV (docs/puzzles.md)
+    Puzzles(puzzles::PuzzlesArgs),
+    /// The opening tree of PGN games: each move from a position with its games, White/draw/Black and average Elo (docs/explore.md)
+    Explore(explore::ExploreArgs),
+    /// Self-play positions with scores and results, for training an evaluation network (docs/nnue.md)
+    Datagen(datagen::DatagenArgs),
+    /// Train the evaluation network on `humpty datagen` files (docs/nnue.md)
+    Train(train::TrainArgs),
+    /// Endgame tablebases: generate, verify, probe
+    Tb(tb::TbArgs),
 }
 
-/// One or more PGN files (`humpty stats`, `humpty tune`).
-fn pgn_files_arg() -> Arg {
-    Arg::new("files")
-        .required(true)
-        .num_args(1..)
-        .value_name("PGN")
-        .value_parser(crate::cli::io::path_parser())
+/// `humpty perft` and `humpty divide`.
+#[derive(Args, Debug)]
+struct PerftArgs {
+    /// Plies to count
+    #[arg(value_parser = clap::value_parser!(u32).range(0..=20))]
+    depth: u32,
+    #[command(flatten)]
+    fen: FenArg,
 }
 
-fn position_from(m: &ArgMatches) -> Result<Position, String> {
-    match m.get_many::<String>("fen") {
-        None => Ok(Position::startpos()),
-        Some(words) => {
-            let fen = words.cloned().collect::<Vec<_>>().join(" ");
-            Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))
+/// `humpty bench`.
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Depth of each search
+    #[arg(default_value_t = 9, value_parser = clap::value_parser!(i32).range(1..=64))]
+    depth: i32,
+    /// Evaluate with the network (on) or the hand-made terms (off) [default: as Use NNUE]
+    #[arg(long)]
+    nnue: Option<Switch>,
+}
+
+/// A `--fen` given quoted or as separate words.
+#[derive(Args, Debug)]
+struct FenArg {
+    /// Position as FEN (quoted, or as separate words); default: the start position
+    #[arg(long = "fen", num_args = 1.., value_name = "FEN")]
+    words: Vec<String>,
+}
+
+impl FenArg {
+    /// The position named, or the start.
+    fn position(&self) -> Result<Position, String> {
+        if self.words.is_empty() {
+            return Ok(Position::startpos());
         }
+        Position::from_fen(&self.words.join(" ")).map_err(|e| format!("bad FEN: {e}"))
+    }
+}
+
+/// An on/off choice (`--nnue on`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Switch {
+    /// Use it.
+    On,
+    /// Do not.
+    Off,
+}
+
+impl Switch {
+    /// Whether it is on.
+    pub fn on(self) -> bool {
+        self == Switch::On
     }
 }
 
@@ -139,7 +167,7 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let m = match command().try_get_matches_from(args) {
+    let matches = match Cli::command().try_get_matches_from(args) {
         Ok(m) => m,
         // --help and --version are not errors.
         Err(e) if !e.use_stderr() => {
@@ -148,12 +176,19 @@ where
         }
         Err(e) => return Err(e.to_string()),
     };
-    match m.subcommand() {
-        Some(("perft", sub)) => {
-            let mut pos = position_from(sub)?;
-            let depth = *sub.get_one::<u32>("depth").expect("required");
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.to_string())?;
+    let Some(command) = cli.command else {
+        return Ok(if cli.xboard {
+            Next::Xboard
+        } else {
+            Next::Protocol
+        });
+    };
+    match command {
+        Sub::Perft(a) => {
+            let mut pos = a.fen.position()?;
             let start = Instant::now();
-            let nodes = perft(&mut pos, depth);
+            let nodes = perft(&mut pos, a.depth);
             let secs = start.elapsed().as_secs_f64();
             out(nodes);
             say(format!(
@@ -161,35 +196,45 @@ where
                 nodes as f64 / secs.max(1e-9)
             ));
         }
-        Some(("divide", sub)) => {
-            let mut pos = position_from(sub)?;
-            let depth = *sub.get_one::<u32>("depth").expect("required");
-            out(divide_report(&mut pos, depth).trim_end());
+        Sub::Divide(a) => {
+            let mut pos = a.fen.position()?;
+            out(divide_report(&mut pos, a.depth).trim_end());
         }
-        Some(("bench", sub)) => {
-            let depth = *sub.get_one::<i32>("depth").expect("defaulted");
-            let nnue = sub.get_one::<String>("nnue").map(|v| v == "on");
-            let r = bench::run(depth, nnue, &mut |i, fen, nodes| {
+        Sub::Bench(a) => {
+            let r = bench::run(a.depth, a.nnue.map(Switch::on), &mut |i, fen, nodes| {
                 say(format!("Position {i:2}: {nodes:>10} nodes  {fen}"))
             });
             out(format!("Nodes searched: {}", r.nodes));
             out(format!("Nodes/second: {}", r.nps()));
         }
-        Some(("match", sub)) => matches::run_match(sub)?,
-        Some(("openings", sub)) => openings::generate_openings(sub)?,
-        Some(("stats", sub)) => matches::merged_stats(sub)?,
-        Some(("serve", sub)) => serve::serve(sub)?,
-        Some(("backup", sub)) => backup::backup(sub)?,
-        Some(("site", sub)) => site::site(sub)?,
-        Some(("tune", sub)) => tune::tune(sub)?,
-        Some(("annotate", sub)) => annotate::annotate(sub)?,
-        Some(("puzzles", sub)) => puzzles::puzzles(sub)?,
-        Some(("explore", sub)) => explore::explore(sub)?,
-        Some(("datagen", sub)) => datagen::datagen(sub)?,
-        Some(("train", sub)) => train::train(sub)?,
-        Some(("tb", sub)) => tb::tb(sub)?,
-        _ if m.get_flag("xboard") => return Ok(Next::Xboard),
-        _ => return Ok(Next::Protocol),
+        Sub::Match(a) => {
+            let sub = matches.subcommand_matches("match");
+            matches::run_match(&a.with_engines(sub.unwrap_or(&matches)))?
+        }
+        Sub::Openings(a) => openings::generate_openings(&a)?,
+        Sub::Stats(a) => matches::merged_stats(&a)?,
+        Sub::Serve(a) => serve::serve(&a)?,
+        Sub::Backup(a) => backup::backup(&a)?,
+        Sub::Site(a) => site::site(&a)?,
+        Sub::Tune(a) => tune::tune(&a)?,
+        Sub::Annotate(a) => annotate::annotate(&a)?,
+        Sub::Puzzles(a) => puzzles::puzzles(&a)?,
+        Sub::Explore(a) => explore::explore(&a)?,
+        Sub::Datagen(a) => datagen::datagen(&a)?,
+        Sub::Train(a) => train::train(&a)?,
+        Sub::Tb(a) => tb::tb(&a)?,
     }
     Ok(Next::Done)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// clap's own check of the grammar: names, defaults and groups agree.
+    #[test]
+    fn the_grammar_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }

@@ -2,8 +2,9 @@
 //! games when no PGN is given, and write them as lichess's puzzle CSV
 //! (docs/puzzles.md).
 
+use super::io::path_parser;
 use super::io::{check_writable, parse_shard, read_text, say};
-use clap::{value_parser, Arg, ArgMatches, Command};
+use clap::{value_parser, Args};
 use humpty::engine::Engine;
 use humpty::puzzles::csv::{row, HEADER};
 use humpty::puzzles::generate::{puzzles_of_game, self_play, Budget, GameYield};
@@ -20,27 +21,44 @@ const RANDOM_PLIES: usize = 8;
 /// Longest self-play game, in plies.
 const MAX_PLIES: usize = 400;
 
-/// `humpty puzzles`'s grammar.
-pub fn puzzles_command() -> Command {
-    let number = |name: &'static str, default: &'static str, help: &'static str| {
-        Arg::new(name)
-            .long(name)
-            .value_parser(value_parser!(u64).range(1..=1_000_000_000))
-            .default_value(default)
-            .help(help)
-    };
-    Command::new("puzzles")
-        .about("Find and prove puzzles in games (or in self-play games with no PGN given) and write them as lichess's puzzle CSV (docs/puzzles.md)")
-        .arg(Arg::new("files").num_args(0..).value_name("GAMES.pgn").value_parser(crate::cli::io::path_parser()))
-        .arg(Arg::new("out").long("out").required(true).value_name("FILE.csv").value_parser(crate::cli::io::path_parser()).help("Write the puzzles here (replaced)"))
-        .arg(number("nodes", "300000", "Nodes per search of a proof"))
-        .arg(number("scan-nodes", "20000", "Nodes per position of the scan for candidates"))
-        .arg(Arg::new("concurrency").long("concurrency").value_parser(value_parser!(u64).range(1..=256)).default_value("1").help("Games worked on at once, one engine each"))
-        .arg(Arg::new("shard").long("shard").value_name("K/N").help("Work on the K-th of N shares of the games"))
-        .arg(number("games", "100", "Self-play games when no PGN is given"))
-        .arg(number("play-nodes", "4000", "Nodes per move of a self-play game"))
-        .arg(Arg::new("check").long("check").value_name("FILE.csv").value_parser(crate::cli::io::path_parser()).conflicts_with("files").help("Prove FILE's puzzles again on a fresh engine at --nodes and a third of it; write those that pass to --out"))
-        .arg(Arg::new("seed").long("seed").value_parser(value_parser!(u64)).default_value("1").help("First self-play seed"))
+/// `humpty puzzles`'s arguments.
+#[derive(Args, Debug)]
+pub struct PuzzlesArgs {
+    /// The games to search (none: self-play games)
+    #[arg(value_name = "GAMES.pgn", value_parser = path_parser())]
+    files: Vec<String>,
+    /// Write the puzzles here (replaced)
+    #[arg(long, value_name = "FILE.csv", value_parser = path_parser())]
+    out: String,
+    /// Nodes per search of a proof
+    #[arg(long, default_value_t = 300_000, value_parser = count())]
+    nodes: u64,
+    /// Nodes per position of the scan for candidates
+    #[arg(long, default_value_t = 20_000, value_parser = count())]
+    scan_nodes: u64,
+    /// Games worked on at once, one engine each
+    #[arg(long, default_value_t = 1, value_parser = value_parser!(u64).range(1..=256))]
+    concurrency: u64,
+    /// Work on the K-th of N shares of the games
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Self-play games when no PGN is given
+    #[arg(long, default_value_t = 100, value_parser = count())]
+    games: u64,
+    /// Nodes per move of a self-play game
+    #[arg(long, default_value_t = 4000, value_parser = count())]
+    play_nodes: u64,
+    /// Prove FILE's puzzles again on a fresh engine at --nodes and a third of it; write those that pass to --out
+    #[arg(long, value_name = "FILE.csv", value_parser = path_parser(), conflicts_with = "files")]
+    check: Option<String>,
+    /// First self-play seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// The parser of a count of nodes or games.
+fn count() -> clap::builder::RangedU64ValueParser<u64> {
+    value_parser!(u64).range(1..=1_000_000_000)
 }
 
 /// One game to work on.
@@ -57,17 +75,10 @@ enum Job {
 
 /// The games of the files named, or self-play seeds; a game that does not
 /// replay is named and skipped.
-fn jobs(m: &ArgMatches) -> Result<Vec<Job>, String> {
-    let files: Vec<&String> = m
-        .get_many::<String>("files")
-        .into_iter()
-        .flatten()
-        .collect();
+fn jobs(a: &PuzzlesArgs) -> Result<Vec<Job>, String> {
+    let files = &a.files;
     if files.is_empty() {
-        let (seed, games) = (
-            m.get_one::<u64>("seed").copied().unwrap_or(1),
-            *m.get_one::<u64>("games").expect("defaulted"),
-        );
+        let (seed, games) = (a.seed, a.games);
         return Ok((0..games)
             .map(|i| Job::SelfPlay(seed.saturating_add(i)))
             .collect());
@@ -96,18 +107,14 @@ fn jobs(m: &ArgMatches) -> Result<Vec<Job>, String> {
 }
 
 /// `humpty puzzles`.
-pub fn puzzles(m: &ArgMatches) -> Result<(), String> {
-    let out_path = m.get_one::<String>("out").expect("required");
+pub fn puzzles(a: &PuzzlesArgs) -> Result<(), String> {
+    let out_path = &a.out;
     check_writable(out_path)?;
-    if let Some(path) = m.get_one::<String>("check") {
-        let nodes = *m.get_one::<u64>("nodes").expect("defaulted");
-        let workers = *m.get_one::<u64>("concurrency").expect("defaulted") as usize;
-        return super::puzzle_check::check(path, out_path, nodes, workers);
+    if let Some(path) = &a.check {
+        return super::puzzle_check::check(path, out_path, a.nodes, a.concurrency as usize);
     }
-    let shard = m
-        .get_one::<String>("shard")
-        .map_or(Ok((1, 1)), |s| parse_shard(s))?;
-    let all = jobs(m)?;
+    let shard = a.shard.as_ref().map_or(Ok((1, 1)), |s| parse_shard(s))?;
+    let all = jobs(a)?;
     let mine: Vec<Job> = all
         .into_iter()
         .enumerate()
@@ -115,12 +122,11 @@ pub fn puzzles(m: &ArgMatches) -> Result<(), String> {
         .map(|(_, j)| j)
         .collect();
     let budget = Budget {
-        scan: *m.get_one::<u64>("scan-nodes").expect("defaulted"),
-        prove: *m.get_one::<u64>("nodes").expect("defaulted"),
+        scan: a.scan_nodes,
+        prove: a.nodes,
     };
-    let play_nodes = *m.get_one::<u64>("play-nodes").expect("defaulted");
-    let workers =
-        (*m.get_one::<u64>("concurrency").expect("defaulted") as usize).min(mine.len().max(1));
+    let play_nodes = a.play_nodes;
+    let workers = (a.concurrency as usize).min(mine.len().max(1));
     let mut file =
         std::fs::File::create(out_path).map_err(|e| format!("cannot write {out_path}: {e}"))?;
     let write = |f: &mut std::fs::File, line: &str| {

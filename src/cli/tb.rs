@@ -2,7 +2,7 @@
 //! (docs/tablebases.md).
 
 use super::io::{out, path_parser, say};
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use clap::{value_parser, Args, Subcommand};
 use humpty::rules::position::Position;
 use humpty::tablebase::make::{make, Event};
 use humpty::tablebase::store::{file_name, TableFile};
@@ -13,102 +13,85 @@ use std::io::IsTerminal;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 
-/// `humpty tb`'s grammar.
-pub fn tb_command() -> Command {
-    let dir = || {
-        Arg::new("dir")
-            .long("dir")
-            .required(true)
-            .value_name("DIR")
-            .value_parser(path_parser())
-            .help("The tables' folder")
-    };
-    let which = |verb: &str| {
-        [
-            Arg::new("men")
-                .long("men")
-                .value_parser(value_parser!(u8).range(3..=5))
-                .help(format!(
-                    "{verb} every table of this many men, Kings included"
-                )),
-            Arg::new("material")
-                .long("material")
-                .value_name("KRvKC")
-                .num_args(1..)
-                .help(format!("{verb} these tables (and what they lead to)")),
-        ]
-    };
-    let threads = || {
-        Arg::new("threads")
-            .long("threads")
-            .value_parser(value_parser!(u8).range(1..=64))
-            .default_value("2")
-            .help("Threads")
-    };
-    Command::new("tb")
-        .about("Endgame tablebases: generate, verify, probe")
-        .subcommand_required(true)
-        .subcommand(
-            Command::new("generate")
-                .about(
-                    "Make tables by retrograde analysis (resumes: tables already in DIR are kept)",
-                )
-                .arg(dir())
-                .args(which("Make"))
-                .arg(threads()),
-        )
-        .subcommand(
-            Command::new("verify")
-                .about(
-                    "Check every position of tables against its children, by the rules' own moves",
-                )
-                .arg(dir())
-                .args(which("Check"))
-                .arg(threads()),
-        )
-        .subcommand(
-            Command::new("probe")
-                .about("A position's result, DTZ and DTM, and every move's, best first")
-                .arg(
-                    Arg::new("fen")
-                        .required(true)
-                        .num_args(1..)
-                        .value_name("FEN"),
-                )
-                .arg(dir())
-                .arg(
-                    Arg::new("json")
-                        .long("json")
-                        .action(ArgAction::SetTrue)
-                        .help("Answer in JSON, as lichess's tablebase API"),
-                ),
-        )
-        .subcommand(super::tb_convert::convert_command())
-        .subcommand(super::tb_plan::plan_command())
-        .subcommand(
-            Command::new("info")
-                .about("List the tables in DIR: positions, file size, results")
-                .arg(dir()),
-        )
+/// `humpty tb`'s arguments.
+#[derive(Args, Debug)]
+pub struct TbArgs {
+    #[command(subcommand)]
+    command: TbCommand,
+}
+
+/// The `humpty tb` subcommands.
+#[derive(Subcommand, Debug)]
+enum TbCommand {
+    /// Make tables by retrograde analysis (resumes: tables already in DIR are kept)
+    Generate(Batch),
+    /// Check every position of tables against its children, by the rules' own moves
+    Verify(Batch),
+    /// A position's result, DTZ and DTM, and every move's, best first
+    Probe(ProbeArgs),
+    /// Play out random won positions of the tables: are they won, with and without tables?
+    Convert(super::tb_convert::ConvertArgs),
+    /// List the tables of N men in dependency waves, with each job's memory and time (for a cluster)
+    Plan(super::tb_plan::PlanArgs),
+    /// List the tables in DIR: positions, file size, results
+    Info(Folder),
+}
+
+/// The tables' folder (`--dir`).
+#[derive(Args, Debug)]
+pub struct Folder {
+    /// The tables' folder
+    #[arg(long, value_name = "DIR", value_parser = path_parser())]
+    pub dir: String,
+}
+
+/// Which tables to make or check, where, and with how many threads.
+#[derive(Args, Debug)]
+struct Batch {
+    #[command(flatten)]
+    folder: Folder,
+    /// Every table of this many men, Kings included
+    #[arg(long, value_parser = value_parser!(u8).range(3..=5))]
+    men: Option<u8>,
+    /// These tables (and what they lead to)
+    #[arg(long, value_name = "KRvKC", num_args = 1..)]
+    material: Vec<String>,
+    /// Threads
+    #[arg(long, default_value_t = 2, value_parser = value_parser!(u8).range(1..=64))]
+    threads: u8,
+}
+
+/// `humpty tb probe`'s arguments.
+#[derive(Args, Debug)]
+struct ProbeArgs {
+    /// The position (quoted, or as separate words)
+    #[arg(required = true, num_args = 1.., value_name = "FEN")]
+    fen: Vec<String>,
+    #[command(flatten)]
+    folder: Folder,
+    /// Answer in JSON, as lichess's tablebase API
+    #[arg(long)]
+    json: bool,
 }
 
 /// Run `humpty tb`.
-pub fn tb(m: &ArgMatches) -> Result<(), String> {
-    match m.subcommand() {
-        Some(("generate", sub)) => generate(sub),
-        Some(("verify", sub)) => verify_tables(sub),
-        Some(("probe", sub)) => probe(sub),
-        Some(("info", sub)) => info(sub),
-        Some(("convert", sub)) => super::tb_convert::convert(sub),
-        Some(("plan", sub)) => super::tb_plan::plan(sub),
-        _ => Err("tb needs a subcommand: generate, verify, probe or info".into()),
+pub fn tb(a: &TbArgs) -> Result<(), String> {
+    match &a.command {
+        TbCommand::Generate(b) => generate(b),
+        TbCommand::Verify(b) => verify_tables(b),
+        TbCommand::Probe(p) => probe(p),
+        TbCommand::Info(f) => info(f),
+        TbCommand::Convert(c) => super::tb_convert::convert(c),
+        TbCommand::Plan(p) => super::tb_plan::plan(p),
     }
 }
 
 /// The tables `--men` or `--material` name.
-fn chosen(m: &ArgMatches) -> Result<Vec<Material>, String> {
-    if let Some(names) = m.get_many::<String>("material") {
-        return names
+fn chosen(b: &Batch) -> Result<Vec<Material>, String> {
+    if !b.material.is_empty() {
+        return b
+            .material
+            .iter()
             .map(|n| {
                 Material::parse(n)
                     .map(|m| m.canonical().0)
@@ -116,20 +99,16 @@ fn chosen(m: &ArgMatches) -> Result<Vec<Material>, String> {
             })
             .collect();
     }
-    match m.get_one::<u8>("men") {
-        Some(&n) => Ok(Material::all(n as usize)),
+    match b.men {
+        Some(n) => Ok(Material::all(n as usize)),
         None => Err("say which tables: --men N or --material KRvKC".into()),
     }
 }
 
-fn threads(m: &ArgMatches) -> usize {
-    *m.get_one::<u8>("threads").expect("defaulted") as usize
-}
-
 /// `humpty tb generate`.
-fn generate(m: &ArgMatches) -> Result<(), String> {
-    let names = chosen(m)?;
-    let dir = Path::new(m.get_one::<String>("dir").expect("required"));
+fn generate(b: &Batch) -> Result<(), String> {
+    let names = chosen(b)?;
+    let dir = Path::new(&b.folder.dir);
     let bars = std::io::stderr()
         .is_terminal()
         .then(indicatif::MultiProgress::new);
@@ -171,7 +150,7 @@ fn generate(m: &ArgMatches) -> Result<(), String> {
             }
         }
     };
-    make(&names, dir, threads(m), &events).map_err(|e| e.to_string())?;
+    make(&names, dir, b.threads as usize, &events).map_err(|e| e.to_string())?;
     out(format!("done in {:.1} s", started.elapsed().as_secs_f64()));
     Ok(())
 }
@@ -185,14 +164,14 @@ fn census_text(c: &[u64; 6]) -> String {
 }
 
 /// `humpty tb verify`: every chosen table in DIR, with its successors.
-fn verify_tables(m: &ArgMatches) -> Result<(), String> {
-    let dir = Path::new(m.get_one::<String>("dir").expect("required"));
+fn verify_tables(b: &Batch) -> Result<(), String> {
+    let dir = Path::new(&b.folder.dir);
     let load = |t: &Material| -> Result<Arc<humpty::tablebase::Table>, String> {
         let file = TableFile::open(&dir.join(file_name(t))).map_err(|e| e.to_string())?;
         Ok(Arc::new(file.load().map_err(|e| e.to_string())?))
     };
     let mut slips = 0;
-    for name in chosen(m)? {
+    for name in chosen(b)? {
         let started = std::time::Instant::now();
         let table = load(&name)?;
         let mut known = Known::default();
@@ -200,7 +179,7 @@ fn verify_tables(m: &ArgMatches) -> Result<(), String> {
             known.add(load(&s)?);
         }
         known.add(table.clone());
-        let report = verify(&table, &known, threads(m), &|_, _| {});
+        let report = verify(&table, &known, b.threads as usize, &|_, _| {});
         slips += report.slip_count;
         let (dtz, dtm) = table.longest();
         out(format!(
@@ -226,15 +205,10 @@ fn verify_tables(m: &ArgMatches) -> Result<(), String> {
 }
 
 /// `humpty tb probe FEN --dir DIR [--json]`.
-fn probe(m: &ArgMatches) -> Result<(), String> {
-    let fen = m
-        .get_many::<String>("fen")
-        .expect("required")
-        .cloned()
-        .collect::<Vec<_>>()
-        .join(" ");
+fn probe(p: &ProbeArgs) -> Result<(), String> {
+    let fen = p.fen.join(" ");
     let pos = Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))?;
-    let dir = Path::new(m.get_one::<String>("dir").expect("required"));
+    let dir = Path::new(&p.folder.dir);
     let tbs = Tablebases::open(dir).map_err(|e| e.to_string())?;
     let Some(report) = tbs.report(&pos).map_err(|e| e.to_string())? else {
         return Err(format!(
@@ -243,7 +217,7 @@ fn probe(m: &ArgMatches) -> Result<(), String> {
             tbs.max_men()
         ));
     };
-    if m.get_flag("json") {
+    if p.json {
         out(report.to_json(&pos));
     } else {
         out(report.to_text(&pos));
@@ -252,8 +226,8 @@ fn probe(m: &ArgMatches) -> Result<(), String> {
 }
 
 /// `humpty tb info --dir DIR`.
-fn info(m: &ArgMatches) -> Result<(), String> {
-    let dir = Path::new(m.get_one::<String>("dir").expect("required"));
+fn info(f: &Folder) -> Result<(), String> {
+    let dir = Path::new(&f.dir);
     let mut names: Vec<_> = std::fs::read_dir(dir)
         .map_err(|e| format!("{}: {e}", dir.display()))?
         .flatten()

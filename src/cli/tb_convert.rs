@@ -5,7 +5,8 @@
 //! (docs/tablebases.md).
 
 use super::io::{out, say};
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use super::tb::Folder;
+use clap::{value_parser, Args};
 use humpty::engine::{Engine, GoParams};
 use humpty::rules::random::Rng;
 use humpty::tablebase::layout::Layout;
@@ -17,51 +18,26 @@ use std::path::Path;
 /// Plies after which a game counts as not converted.
 const MAX_PLIES: usize = 500;
 
-/// `humpty tb convert`'s grammar.
-pub fn convert_command() -> Command {
-    Command::new("convert")
-        .about(
-            "Play out random won positions of the tables: are they won, with and without tables?",
-        )
-        .arg(
-            Arg::new("dir")
-                .long("dir")
-                .required(true)
-                .value_name("DIR")
-                .help("The tables' folder"),
-        )
-        .arg(
-            Arg::new("men")
-                .long("men")
-                .value_parser(value_parser!(u8).range(3..=5))
-                .default_value("4")
-                .help("Positions from the tables of this many men"),
-        )
-        .arg(
-            Arg::new("count")
-                .long("count")
-                .value_parser(value_parser!(u64).range(1..=100_000))
-                .default_value("100"),
-        )
-        .arg(
-            Arg::new("seed")
-                .long("seed")
-                .value_parser(value_parser!(u64))
-                .default_value("1"),
-        )
-        .arg(
-            Arg::new("nodes")
-                .long("nodes")
-                .value_parser(value_parser!(u64).range(1..))
-                .default_value("50000")
-                .help("Nodes a move, both sides"),
-        )
-        .arg(
-            Arg::new("without")
-                .long("without")
-                .action(ArgAction::SetTrue)
-                .help("The winner plays without the tables"),
-        )
+/// `humpty tb convert`'s arguments.
+#[derive(Args, Debug)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    folder: Folder,
+    /// Positions from the tables of this many men
+    #[arg(long, default_value_t = 4, value_parser = value_parser!(u8).range(3..=5))]
+    men: u8,
+    /// Positions to play out
+    #[arg(long, default_value_t = 100, value_parser = value_parser!(u64).range(1..=100_000))]
+    count: u64,
+    /// Random seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Nodes a move, both sides
+    #[arg(long, default_value_t = 50_000, value_parser = value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// The winner plays without the tables
+    #[arg(long)]
+    without: bool,
 }
 
 /// Random won positions (side to move wins, within the 50-move rule)
@@ -98,13 +74,10 @@ fn won_positions(dir: &Path, men: usize, count: usize, seed: u64) -> Result<Vec<
 }
 
 /// Run `humpty tb convert`.
-pub fn convert(m: &ArgMatches) -> Result<(), String> {
-    let dir = m.get_one::<String>("dir").expect("required");
-    let men = *m.get_one::<u8>("men").expect("defaulted") as usize;
-    let count = *m.get_one::<u64>("count").expect("defaulted") as usize;
-    let seed = *m.get_one::<u64>("seed").expect("defaulted");
-    let nodes = *m.get_one::<u64>("nodes").expect("defaulted");
-    let without = m.get_flag("without");
+pub fn convert(a: &ConvertArgs) -> Result<(), String> {
+    let dir = &a.folder.dir;
+    let (men, count) = (a.men as usize, a.count as usize);
+    let (seed, nodes, without) = (a.seed, a.nodes, a.without);
     let tb = Tablebases::open(Path::new(dir)).map_err(|e| e.to_string())?;
     let positions = won_positions(Path::new(dir), men, count, seed)?;
     let mut engines = [Engine::new(), Engine::new()];

@@ -3,7 +3,7 @@
 //! tables), with what each job needs (docs/scaling.md).
 
 use super::io::out;
-use clap::{value_parser, Arg, ArgMatches, Command};
+use clap::{value_parser, Args};
 use humpty::tablebase::layout::Layout;
 use humpty::tablebase::Material;
 use std::collections::HashMap;
@@ -18,16 +18,17 @@ const SLICE_BYTES: u64 = 17;
 /// (docs/tablebases.md): KRvKN, 84.9 M positions in 66 s.
 const SECONDS_PER_POSITION: f64 = 66.0 / 84_934_656.0;
 
-/// `humpty tb plan`'s grammar.
-pub fn plan_command() -> Command {
-    Command::new("plan")
-        .about("List the tables of N men in dependency waves, with each job's memory and time (for a cluster)")
-        .arg(Arg::new("men").long("men").required(true).value_parser(value_parser!(u8).range(3..=7)))
+/// `humpty tb plan`'s arguments.
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    /// Men in each table, Kings included
+    #[arg(long, value_parser = value_parser!(u8).range(3..=7))]
+    men: u8,
 }
 
 /// Run `humpty tb plan`.
-pub fn plan(m: &ArgMatches) -> Result<(), String> {
-    let men = *m.get_one::<u8>("men").expect("required") as usize;
+pub fn plan(a: &PlanArgs) -> Result<(), String> {
+    let men = a.men as usize;
     let tables = Material::all(men);
     let mut wave: HashMap<Material, usize> = HashMap::new();
     // A table's wave: one more than the latest wave among its successors of

@@ -1,90 +1,50 @@
 //! `humpty train`: a network from self-play data files (docs/nnue.md).
 
+use super::io::path_parser;
 use super::io::{check_writable, out, say};
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use clap::{value_parser, Args};
 use humpty::eval::nnue::{Network, SCALE};
 use humpty::train::{self, data, net, Config};
 use std::path::Path;
 
-/// `humpty train`'s grammar.
-pub fn train_command() -> Command {
-    Command::new("train")
-        .about("Train the evaluation network on `humpty datagen` files (docs/nnue.md)")
-        .arg(
-            Arg::new("data")
-                .value_name("DATA").value_parser(crate::cli::io::path_parser())
-                .action(ArgAction::Append)
-                .required(true)
-                .help("Data files from `humpty datagen`"),
-        )
-        .arg(
-            Arg::new("out")
-                .long("out")
-                .value_name("FILE").value_parser(crate::cli::io::path_parser())
-                .required(true)
-                .help("The net file, written after every epoch"),
-        )
-        .arg(
-            Arg::new("epochs")
-                .long("epochs")
-                .value_parser(value_parser!(u32).range(1..=10_000))
-                .default_value("30"),
-        )
-        .arg(
-            Arg::new("batch")
-                .long("batch")
-                .value_parser(value_parser!(u32).range(1..=1_000_000))
-                .default_value("16384")
-                .help("Positions per step"),
-        )
-        .arg(
-            Arg::new("lr")
-                .long("lr")
-                .value_parser(value_parser!(f32))
-                .default_value("0.001")
-                .help("Adam's step size (a tenth from 70% of the epochs, a hundredth from 90%)"),
-        )
-        .arg(
-            Arg::new("lambda")
-                .long("lambda")
-                .value_parser(value_parser!(f32))
-                .default_value("0.75")
-                .help("Weight of the search score in the target; the game result gets the rest"),
-        )
-        .arg(
-            Arg::new("seed")
-                .long("seed")
-                .value_parser(value_parser!(u64))
-                .default_value("1"),
-        )
-        .arg(
-            Arg::new("threads")
-                .long("threads")
-                .value_parser(value_parser!(u32).range(1..=8))
-                .default_value("2"),
-        )
-        .arg(
-            Arg::new("mirror")
-                .long("mirror")
-                .action(ArgAction::SetTrue)
-                .help("Also train on each position with its files mirrored (a <-> l): twice the positions"),
-        )
-        .arg(
-            Arg::new("init")
-                .long("init")
-                .value_name("NET").value_parser(crate::cli::io::path_parser())
-                .help("Start from this net (e.g. the committed one) instead of random weights"),
-        )
-}
-
-fn number<T: Copy + Send + Sync + 'static>(m: &ArgMatches, name: &str) -> T {
-    *m.get_one::<T>(name).expect("defaulted")
+/// `humpty train`'s arguments.
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// Data files from `humpty datagen`
+    #[arg(required = true, value_name = "DATA", value_parser = path_parser())]
+    data: Vec<String>,
+    /// The net file, written after every epoch
+    #[arg(long, value_name = "FILE", value_parser = path_parser())]
+    out: String,
+    /// Passes over the training positions
+    #[arg(long, default_value_t = 30, value_parser = value_parser!(u32).range(1..=10_000))]
+    epochs: u32,
+    /// Positions per step
+    #[arg(long, default_value_t = 16384, value_parser = value_parser!(u32).range(1..=1_000_000))]
+    batch: u32,
+    /// Adam's step size (a tenth from 70% of the epochs, a hundredth from 90%)
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the search score in the target; the game result gets the rest
+    #[arg(long, default_value_t = 0.75)]
+    lambda: f32,
+    /// Random seed
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads
+    #[arg(long, default_value_t = 2, value_parser = value_parser!(u32).range(1..=8))]
+    threads: u32,
+    /// Also train on each position with its files mirrored (a <-> l): twice the positions
+    #[arg(long)]
+    mirror: bool,
+    /// Start from this net (e.g. the committed one) instead of random weights
+    #[arg(long, value_name = "NET", value_parser = path_parser())]
+    init: Option<String>,
 }
 
 /// `humpty train`.
-pub fn train(m: &ArgMatches) -> Result<(), String> {
-    let lambda: f32 = number(m, "lambda");
-    let lr: f32 = number(m, "lr");
+pub fn train(a: &TrainArgs) -> Result<(), String> {
+    let (lambda, lr) = (a.lambda, a.lr);
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda {lambda}: expected 0..1"));
     }
@@ -94,21 +54,21 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
         ));
     }
     let cfg = Config {
-        epochs: number::<u32>(m, "epochs") as usize,
-        batch: number::<u32>(m, "batch") as usize,
+        epochs: a.epochs as usize,
+        batch: a.batch as usize,
         lr,
         blend: data::Blend {
             lambda,
             scale: SCALE as f32,
         },
-        seed: number(m, "seed"),
-        threads: number::<u32>(m, "threads") as usize,
+        seed: a.seed,
+        threads: a.threads as usize,
     };
-    let paths: Vec<&String> = m.get_many::<String>("data").expect("required").collect();
-    let outfile = m.get_one::<String>("out").expect("required");
+    let paths: Vec<&String> = a.data.iter().collect();
+    let outfile = &a.out;
     // Before minutes of loading and training, not after.
     check_writable(outfile)?;
-    let loaded = data::load(&paths, cfg.blend, m.get_flag("mirror")).map_err(|e| e.to_string())?;
+    let loaded = data::load(&paths, cfg.blend, a.mirror).map_err(|e| e.to_string())?;
     loaded.damage.iter().for_each(say);
     let (train_set, valid) = (&loaded.train, &loaded.valid);
     if train_set.is_empty() {
@@ -129,7 +89,7 @@ pub fn train(m: &ArgMatches) -> Result<(), String> {
         valid.len(),
         data::VALIDATION_EVERY
     ));
-    let start = match m.get_one::<String>("init") {
+    let start = match &a.init {
         Some(path) => net::dequantize(&read_net(path)?),
         None => net::random(cfg.seed),
     };

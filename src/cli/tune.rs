@@ -1,121 +1,77 @@
 //! `humpty tune`: fit the evaluation weights to game results (Texel's
 //! method, docs/tuning.md).
 
+use super::io::path_parser;
 use super::io::{check_writable, out, read_text, write_file};
-use super::pgn_files_arg;
-use clap::{value_parser, Arg, ArgAction, ArgMatches, Command};
+use clap::{value_parser, Args};
 
-/// `humpty tune`'s grammar.
-pub fn tune_command() -> Command {
-    let num = |name: &'static str, default: &'static str, help: &'static str| {
-        Arg::new(name)
-            .long(name)
-            .value_parser(value_parser!(u32).range(0..=100_000))
-            .default_value(default)
-            .help(help)
-    };
-    // Counts that must be at least 1, and a percentage that leaves data to
-    // train on: refused by the parser, never quietly changed.
-    let at_least_one = |name: &'static str, default: &'static str, help: &'static str| {
-        num(name, default, help).value_parser(value_parser!(u32).range(1..=100_000))
-    };
-    Command::new("tune")
-        .about("Fit the evaluation weights to game results (Texel's method, docs/tuning.md)")
-        .arg(pgn_files_arg())
-        .arg(
-            Arg::new("weights")
-                .long("weights")
-                .value_name("FILE")
-                .value_parser(crate::cli::io::path_parser())
-                .help("Start from these weights (default: the built-in ones)"),
-        )
-        .arg(
-            Arg::new("hand-set")
-                .long("hand-set")
-                .action(ArgAction::SetTrue)
-                .help("Start from v1's hand-set weights (before any --weights file)"),
-        )
-        .arg(
-            Arg::new("out")
-                .long("out")
-                .value_name("FILE")
-                .value_parser(crate::cli::io::path_parser())
-                .default_value("weights.txt")
-                .help("Write the tuned weights here"),
-        )
-        .arg(num(
-            "skip-plies",
-            "16",
-            "Skip each game's first plies (the opening)",
-        ))
-        .arg(num(
-            "max-score",
-            "800",
-            "Skip positions evaluated beyond +-this",
-        ))
-        .arg(at_least_one("passes", "4", "Most passes per step size"))
-        .arg(at_least_one(
-            "run",
-            "1",
-            "Most steps a weight moves one way per pass (1: Texel's one step)",
-        ))
-        .arg(
-            num(
-                "held-out",
-                "10",
-                "Percent of the positions kept out of training, to measure (0 to 90)",
-            )
-            .value_parser(value_parser!(u32).range(0..=90)),
-        )
-        .arg(
-            at_least_one("threads", "2", "Threads (1 to 64)")
-                .value_parser(value_parser!(u32).range(1..=64)),
-        )
-        .arg(
-            Arg::new("only")
-                .long("only")
-                .value_name("PREFIX")
-                .value_parser(crate::cli::io::path_parser())
-                .value_delimiter(',')
-                .help(
-                    "Tune only weights whose names start with these (e.g. outpost,frog_promotion)",
-                ),
-        )
-        .arg(
-            Arg::new("steps")
-                .long("steps")
-                .value_delimiter(',')
-                .value_parser(value_parser!(i32).range(1..=1000))
-                .default_value("8,4,2,1")
-                .help("Step sizes in centipawns, tried in turn"),
-        )
+/// `humpty tune`'s arguments. Counts that must be at least 1, and a
+/// percentage that leaves data to train on, are refused by the parser,
+/// never quietly changed.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The games
+    #[arg(required = true, value_name = "PGN", value_parser = path_parser())]
+    files: Vec<String>,
+    /// Start from these weights (default: the built-in ones)
+    #[arg(long, value_name = "FILE", value_parser = path_parser())]
+    weights: Option<String>,
+    /// Start from v1's hand-set weights (before any --weights file)
+    #[arg(long)]
+    hand_set: bool,
+    /// Write the tuned weights here
+    #[arg(long, value_name = "FILE", value_parser = path_parser(), default_value = "weights.txt")]
+    out: String,
+    /// Skip each game's first plies (the opening)
+    #[arg(long, default_value_t = 16, value_parser = value_parser!(u32).range(0..=100_000))]
+    skip_plies: u32,
+    /// Skip positions evaluated beyond +-this
+    #[arg(long, default_value_t = 800, value_parser = value_parser!(u32).range(0..=100_000))]
+    max_score: u32,
+    /// Most passes per step size
+    #[arg(long, default_value_t = 4, value_parser = value_parser!(u32).range(1..=100_000))]
+    passes: u32,
+    /// Most steps a weight moves one way per pass (1: Texel's one step)
+    #[arg(long, default_value_t = 1, value_parser = value_parser!(u32).range(1..=100_000))]
+    run: u32,
+    /// Percent of the positions kept out of training, to measure (0 to 90)
+    #[arg(long, default_value_t = 10, value_parser = value_parser!(u32).range(0..=90))]
+    held_out: u32,
+    /// Threads (1 to 64)
+    #[arg(long, default_value_t = 2, value_parser = value_parser!(u32).range(1..=64))]
+    threads: u32,
+    /// Tune only weights whose names start with these (e.g. outpost,frog_promotion)
+    #[arg(long, value_name = "PREFIX", value_parser = path_parser(), value_delimiter = ',')]
+    only: Vec<String>,
+    /// Step sizes in centipawns, tried in turn
+    #[arg(long, value_delimiter = ',', default_value = "8,4,2,1", value_parser = value_parser!(i32).range(1..=1000))]
+    steps: Vec<i32>,
 }
 
 /// `humpty tune FILES...`: load, fit, report, write the weights.
-pub fn tune(m: &ArgMatches) -> Result<(), String> {
+pub fn tune(a: &TuneArgs) -> Result<(), String> {
     use humpty::tune::data::{samples_from_pgn, LoadReport, Selection};
-    let num = |name: &str| *m.get_one::<u32>(name).expect("defaulted") as usize;
-    let out_path = m.get_one::<String>("out").expect("defaulted");
+    let out_path = &a.out;
     check_writable(out_path)?;
-    let mut start = if m.get_flag("hand-set") {
+    let mut start = if a.hand_set {
         humpty::eval::EvalParams::hand_set()
     } else {
         humpty::eval::EvalParams::default()
     };
-    if let Some(path) = m.get_one::<String>("weights") {
+    if let Some(path) = &a.weights {
         let text = read_text(path)?;
         start.set_weights(&text).map_err(|e| e.to_string())?;
     }
     let sel = Selection {
-        skip_plies: num("skip-plies"),
-        max_score: num("max-score") as i32,
+        skip_plies: a.skip_plies as usize,
+        max_score: a.max_score as i32,
     };
     let (mut samples, mut report) = (Vec::new(), LoadReport::default());
-    for path in m.get_many::<String>("files").expect("required") {
+    for path in &a.files {
         let text = read_text(path)?;
         samples_from_pgn(&text, &start, sel, &mut samples, &mut report);
     }
-    let held = samples.len() * num("held-out") / 100;
+    let held = samples.len() * a.held_out as usize / 100;
     let (train, held_out) = samples.split_at(samples.len() - held);
     out(format!(
         "{} games ({} skipped), {} positions, {} quiet: {} to train, {} held out",
@@ -130,17 +86,11 @@ pub fn tune(m: &ArgMatches) -> Result<(), String> {
         return Err("no quiet positions to train on".into());
     }
     let cfg = humpty::tune::TuneConfig {
-        steps: m
-            .get_many::<i32>("steps")
-            .expect("defaulted")
-            .copied()
-            .collect(),
-        max_passes: num("passes"),
-        max_run: num("run"),
-        threads: num("threads"),
-        only: m
-            .get_many::<String>("only")
-            .map_or_else(Vec::new, |v| v.cloned().collect()),
+        steps: a.steps.clone(),
+        max_passes: a.passes as usize,
+        max_run: a.run as usize,
+        threads: a.threads as usize,
+        only: a.only.clone(),
     };
     let r = humpty::tune::tune(train, held_out, &start, &cfg, &mut |line| out(line));
     // The weights first: what follows is only printing.
