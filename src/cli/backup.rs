@@ -4,8 +4,8 @@
 
 use super::io::{out, path_parser};
 use clap::Args;
-use humpty::web::backup_socket::{take_backup, Via};
-use humpty::web::db::DbPath;
+use humpty::web::store::backup_socket::{take_backup, Via};
+use humpty::web::store::db::DbPath;
 use std::path::Path;
 
 /// `humpty backup`'s arguments.

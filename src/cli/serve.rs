@@ -3,7 +3,7 @@
 use super::io::path_parser;
 use super::io::{out, say};
 use clap::{value_parser, Args};
-use humpty::web::db::DbPath;
+use humpty::web::store::db::DbPath;
 use humpty::web::{open_browser, ServeConfig, Server};
 
 /// `humpty serve`'s arguments.

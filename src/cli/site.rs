@@ -3,7 +3,7 @@
 use super::io::path_parser;
 use super::io::{out, say};
 use clap::Args;
-use humpty::web::site;
+use humpty::web::page::site;
 use std::path::Path;
 
 /// `humpty site`'s arguments.

@@ -2,8 +2,10 @@
 //! included: a file imports a sibling (`super::x`, `crate::<path>::x`,
 //! `use super::{x, ...}`), the folder's root (`super::App` where `App` is
 //! declared or re-exported in `mod.rs`), and the root imports a child by a
-//! bare path (`store::Store::open`, `self::store`). Tangles are the
-//! strongly connected parts of that graph.
+//! bare path (`store::Store::open`, `self::store`). A sub-folder is one
+//! node of its parent's graph, holding the code of every file under it
+//! (`crate::web::store::db` from `web/game/live.rs` is `game -> store`).
+//! Tangles are the strongly connected parts of that graph.
 
 use std::path::{Path, PathBuf};
 
@@ -65,9 +67,10 @@ fn starts(code: &str, path: &str) -> bool {
     })
 }
 
-/// The names a root file declares or re-exports (`pub struct App`,
-/// `pub use guard::RateLimit`).
-fn root_items(code: &str) -> Vec<String> {
+/// The names a root file declares or re-exports from this folder (`pub
+/// struct App`, `pub use guard::RateLimit`); `local` are the heads a path
+/// in this folder starts with (its children, `crate`, `self`, `super`).
+fn root_items(code: &str, local: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for line in code.lines().map(str::trim) {
         let line = line
@@ -82,6 +85,12 @@ fn root_items(code: &str) -> Vec<String> {
         if let Some(rest) = decl {
             out.push(ident(rest));
         } else if let Some(rest) = line.strip_prefix("use ") {
+            // Another crate under a local name (`pub use humpty_rules as
+            // rules;`) is not code of this folder: naming it is no import
+            // of the root.
+            if !local.iter().any(|c| rest.starts_with(&format!("{c}::"))) {
+                continue;
+            }
             let tail = rest.trim_end_matches(';');
             let last = tail.rsplit("::").next().unwrap_or("");
             for item in last.trim_matches(|c| c == '{' || c == '}').split(',') {
@@ -139,6 +148,41 @@ pub fn group_heads(code: &str, start: &str) -> Vec<String> {
     heads
 }
 
+/// The code of every file under `dir`, tests left out.
+fn all_code(dir: &Path) -> String {
+    let mut out = String::new();
+    for path in rust_files(dir) {
+        out.push_str(&code_of(&path));
+        out.push('\n');
+    }
+    out
+}
+
+/// Every Rust file under `dir`.
+pub fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// The files a node of `dir`'s graph stands for: 1 for a file, every file
+/// under it for a sub-folder.
+pub fn weight(dir: &Path, node: &str) -> usize {
+    let sub = dir.join(node);
+    if sub.is_dir() {
+        rust_files(&sub).len()
+    } else {
+        1
+    }
+}
+
 /// The folder's files by module name (`mod` or `lib` for its root), each
 /// with the files of the folder it imports.
 pub fn graph(dir: &Path) -> Vec<(String, Vec<String>)> {
@@ -149,14 +193,22 @@ pub fn graph(dir: &Path) -> Vec<(String, Vec<String>)> {
         .collect();
     let stem = |f: &PathBuf| f.file_stem().unwrap().to_string_lossy().into_owned();
     let root = files.iter().map(stem).find(|s| s == "mod" || s == "lib");
-    let children: Vec<String> = files
+    let subdirs: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir() && !rust_files(p).is_empty())
+        .collect();
+    let mut children: Vec<String> = files
         .iter()
         .map(stem)
         .filter(|s| Some(s) != root.as_ref())
         .collect();
+    children.extend(subdirs.iter().map(stem));
     let prefix = prefix(dir);
     let items = root.as_ref().map_or_else(Vec::new, |r| {
-        root_items(&code_of(&dir.join(format!("{r}.rs"))))
+        let mut local = children.clone();
+        local.extend(["crate", "self", "super"].map(String::from));
+        root_items(&code_of(&dir.join(format!("{r}.rs"))), &local)
     });
     let mut out = Vec::new();
     for f in &files {
@@ -200,6 +252,30 @@ pub fn graph(dir: &Path) -> Vec<(String, Vec<String>)> {
                 if named {
                     uses.push(r.clone());
                 }
+            }
+        }
+        out.push((me, uses));
+    }
+    for sub in &subdirs {
+        let me = stem(sub);
+        let code = all_code(sub);
+        let crate_heads = group_heads(&code, &format!("{prefix}{{"));
+        let reaches = |name: &str| {
+            code.contains(&format!("{prefix}{name}::"))
+                || code.contains(&format!("{prefix}{name};"))
+                || names(&code, &format!("super::super::{name}"))
+                || crate_heads.iter().any(|h| h == name)
+        };
+        let mut uses: Vec<String> = children
+            .iter()
+            .filter(|c| **c != me && reaches(c))
+            .cloned()
+            .collect();
+        if let Some(r) = &root {
+            if items.iter().filter(|i| !children.contains(i)).any(|i| {
+                names(&code, &format!("{prefix}{i}")) || names(&code, &format!("super::super::{i}"))
+            }) {
+                uses.push(r.clone());
             }
         }
         out.push((me, uses));

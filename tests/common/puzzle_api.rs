@@ -2,7 +2,7 @@
 //! test's bursts of calls never reach, and the calls.
 
 use super::http::json_call;
-use humpty::web::db::DbPath;
+use humpty::web::store::db::DbPath;
 use humpty::web::{RateLimit, ServeConfig, Server};
 use serde_json::{json, Value};
 use std::net::SocketAddr;

@@ -6,7 +6,7 @@
 use crate::common;
 
 use common::http::{act, new_game, state};
-use humpty::web::db::DbPath;
+use humpty::web::store::db::DbPath;
 use humpty::web::{RateLimit, ServeConfig, Server};
 use serde_json::json;
 use std::path::PathBuf;

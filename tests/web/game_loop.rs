@@ -8,7 +8,7 @@ use crate::common;
 
 use common::http::{act, call, json_call, new_game, state, Events};
 use common::process::Served;
-use humpty::web::db::DbPath;
+use humpty::web::store::db::DbPath;
 use humpty::web::{RateLimit, ServeConfig, Server};
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};

@@ -7,7 +7,7 @@ use crate::common;
 
 use common::http::json_call;
 use common::puzzle_api::{player, post, server, solve};
-use humpty::web::db::DbPath;
+use humpty::web::store::db::DbPath;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 

@@ -3,11 +3,11 @@
 //! `front`, `api`) and the services that act on the whole server import
 //! it; it imports only the parts it holds.
 
-use super::dberror::DbError;
 use super::explorer::Explorer;
 use super::pool::Pool;
 use super::puzzles::Trainer;
-use super::store::Store;
+use super::store::dberror::DbError;
+use super::store::games::Store;
 use std::sync::atomic::AtomicUsize;
 
 /// Why the server did not start.

@@ -6,13 +6,13 @@
 //! On start-up, every unfinished game is picked up again.
 
 use super::app::App;
-use super::clock::now_ms;
-use super::events::{notice, publish, publish_status};
-use super::game::{Draft, Seats, SharedGame, Waiting, WebGame};
-use super::http::{over, ApiError};
+use super::game::clock::now_ms;
+use super::game::events::{notice, publish, publish_status};
+use super::game::live::{Draft, Seats, SharedGame, Waiting, WebGame};
+use super::game::view::engine_move_json;
+use super::net::http::{over, ApiError};
 use super::review;
 use super::sync::lock;
-use super::view::engine_move_json;
 use crate::engine::{GoParams, SearchResult};
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
@@ -192,7 +192,7 @@ pub fn watch_clocks(app: Weak<App>) -> Result<(), super::app::ServeError> {
 }
 
 /// Pick up every unfinished game after a start: flags, then engine moves.
-pub fn resume(app: &Arc<App>) -> Result<usize, super::db::DbError> {
+pub fn resume(app: &Arc<App>) -> Result<usize, super::store::db::DbError> {
     let ids = app.store.unfinished()?;
     for id in &ids {
         if let Err(e) = find(app, id) {
@@ -261,7 +261,7 @@ pub fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value
 
 /// The state with the engine's last move.
 fn with_engine(g: &WebGame) -> Value {
-    let mut state = super::view::game_json(g);
+    let mut state = super::game::view::game_json(g);
     state["engine"] = g.live.last_engine.clone().unwrap_or(Value::Null);
     state
 }

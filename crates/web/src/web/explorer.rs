@@ -4,9 +4,9 @@
 //! position's moves. The server's own games are counted but never named
 //! (their ids are their players' secrets).
 
-use super::db::{Db, DbError};
-use super::http::ApiError;
-use super::record::GameRecord;
+use super::game::record::GameRecord;
+use super::net::http::ApiError;
+use super::store::db::{Db, DbError};
 use crate::engine::textfile::{read_text, FileError};
 use crate::explore::report::ExplorerReport;
 use crate::explore::{GameRef, Tree, DEFAULT_PLIES};

@@ -4,18 +4,18 @@
 //! a rematch. Everyone with the game's address can watch. The server's
 //! clocks apply as in any game.
 
-use super::actions;
 use super::app::App;
-use super::clock::TimeControl;
 use super::driver::change;
-use super::game::{Draft, GameRecord, SeatKeys, Seats, SharedGame, WebGame};
-use super::http::over;
-use super::http::{body_json, ApiError, Reply};
-use super::level;
-use super::store::new_id;
+use super::game::actions;
+use super::game::clock::TimeControl;
+use super::game::level;
+use super::game::live::{Draft, GameRecord, SeatKeys, Seats, SharedGame, WebGame};
+use super::game::view::game_json;
+use super::game::words::color_word;
+use super::net::http::over;
+use super::net::http::{body_json, ApiError, Reply};
+use super::store::games::new_id;
 use super::sync::lock;
-use super::view::game_json;
-use super::words::color_word;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;

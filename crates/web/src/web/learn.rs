@@ -6,8 +6,8 @@
 //! the page is given the exercises' plies, never their answers.
 
 use super::app::App;
-use super::game::{Seats, SharedGame};
-use super::http::ApiError;
+use super::game::live::{Seats, SharedGame};
+use super::net::http::ApiError;
 use super::review::DEFAULT_NODES;
 use super::sync::lock;
 use crate::engine::GoParams;
@@ -87,7 +87,7 @@ pub fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiErr
         let better = report.moves[ply].better.clone();
         return Ok(json!({"found": false, "better": better}));
     }
-    let m = super::http::wire_move_of(&pos, body)?;
+    let m = super::net::http::wire_move_of(&pos, body)?;
     let mut busy = None;
     let attempt = learn::judge_attempt(&report, &pos, ply, line[ply], m, |after| {
         let borrowed = app.pool.borrow_queued(Some(PATIENCE), |_| true);

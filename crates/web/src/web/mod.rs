@@ -7,46 +7,24 @@
 //! showing the game (`events`). Searches run on fixed pools of engines
 //! (`pool`), analysis streams as server-sent events (`search`).
 
-pub mod actions;
 pub mod api;
 pub mod app;
-pub mod assets;
-pub mod backup;
-pub mod backup_socket;
-pub mod clock;
-pub mod db;
-pub mod dberror;
-pub mod dbfile;
 pub mod driver;
-pub mod endgame;
-pub mod events;
 pub mod explorer;
 pub mod friends;
-pub mod front;
 pub mod game;
-pub mod guard;
-pub mod http;
 pub mod learn;
-pub mod level;
-pub mod outbox;
-pub mod pgn;
-pub mod pieces;
+pub mod net;
+pub mod page;
 pub mod pool;
-pub mod puzzle_attempts;
-pub mod puzzle_db;
 pub mod puzzles;
-pub mod record;
 pub mod review;
-pub mod schema;
 pub mod search;
-pub mod site;
 pub mod store;
 pub mod sync;
-pub mod view;
-pub mod words;
 
 pub use app::{App, ServeError};
-pub use guard::RateLimit;
+pub use net::guard::RateLimit;
 use std::net::SocketAddr;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
@@ -62,7 +40,7 @@ pub struct ServeConfig {
     /// (`https://chess.example.org`): its host name is accepted too.
     pub public_url: Option<String>,
     /// Where games are kept (`--db`; in memory unless chosen).
-    pub db: db::DbPath,
+    pub db: store::db::DbPath,
     /// Most games kept in memory (the least recently used go first; the
     /// database keeps them all).
     pub max_games: usize,
@@ -98,7 +76,7 @@ impl Default for ServeConfig {
             host: "127.0.0.1".into(),
             port: 8080,
             public_url: None,
-            db: db::DbPath::Memory,
+            db: store::db::DbPath::Memory,
             max_games: 1000,
             max_searches: cores.clamp(1, 16),
             max_connections_per_client: 256,
@@ -115,9 +93,9 @@ impl Default for ServeConfig {
 
 /// A running server; it stops serving when dropped.
 pub struct Server {
-    front: Option<front::Front>,
+    front: Option<api::front::Front>,
     /// Where `humpty backup` asks for a copy (a file database on Unix).
-    _backups: Option<backup_socket::BackupSocket>,
+    _backups: Option<store::backup_socket::BackupSocket>,
     addr: SocketAddr,
     /// The shared state (tests look at it).
     pub app: Arc<App>,
@@ -133,10 +111,12 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|e| ServeError::Listen(at, e))?;
-        let store = store::Store::open(&cfg.db, cfg.max_games)?;
+        let store = store::games::Store::open(&cfg.db, cfg.max_games)?;
         let trainer = puzzles::Trainer::load(store.db())?;
         let explorer = explorer::Explorer::load(store.db(), &cfg.explorer_pgn).map_err(|e| {
-            ServeError::Db(db::DbError::Other(format!("the explorer's games: {e}")))
+            ServeError::Db(store::db::DbError::Other(format!(
+                "the explorer's games: {e}"
+            )))
         })?;
         let tables = match &cfg.tablebases {
             None => None,
@@ -156,10 +136,10 @@ impl Server {
         });
         driver::watch_clocks(Arc::downgrade(&app))?;
         driver::resume(&app)?;
-        let guard = guard::Guard::new(
+        let guard = net::guard::Guard::new(
             &cfg.host,
             cfg.public_url.as_deref(),
-            guard::Caps {
+            net::guard::Caps {
                 connections: cfg.max_connections_per_client,
                 analysis_streams: cfg.max_streams_per_client,
                 event_streams: cfg.max_event_streams_per_client,
@@ -168,7 +148,7 @@ impl Server {
             cfg.behind_proxy,
         );
         let backups = backup_listener(&cfg.db, &app);
-        let front = front::Front::start(listener, Arc::clone(&app), guard)?;
+        let front = api::front::Front::start(listener, Arc::clone(&app), guard)?;
         Ok(Server {
             front: Some(front),
             _backups: backups,
@@ -214,21 +194,26 @@ impl Drop for Server {
 /// it (no Unix sockets, a path too long for one) the server still serves
 /// and says why backups must wait for it to stop.
 #[cfg(unix)]
-fn backup_listener(db: &db::DbPath, app: &Arc<App>) -> Option<backup_socket::BackupSocket> {
-    let db::DbPath::File(file) = db else {
+fn backup_listener(
+    db: &store::db::DbPath,
+    app: &Arc<App>,
+) -> Option<store::backup_socket::BackupSocket> {
+    let store::db::DbPath::File(file) = db else {
         return None;
     };
     let weak = Arc::downgrade(app);
-    let copy: backup_socket::CopyTo = Box::new(move |out| match weak.upgrade() {
+    let copy: store::backup_socket::CopyTo = Box::new(move |out| match weak.upgrade() {
         Some(app) => app.store.db().backup_to(out),
-        None => Err(backup::BackupError::Server("the server is stopping".into())),
+        None => Err(store::backup::BackupError::Server(
+            "the server is stopping".into(),
+        )),
     });
-    match backup_socket::BackupSocket::start(file, copy) {
+    match store::backup_socket::BackupSocket::start(file, copy) {
         Ok(s) => Some(s),
         Err(e) => {
             eprintln!(
                 "humpty serve: no backups while serving ({}: {e}); `humpty backup` works once the server stops",
-                backup::socket_path(file).display()
+                store::backup::socket_path(file).display()
             );
             None
         }
@@ -236,7 +221,10 @@ fn backup_listener(db: &db::DbPath, app: &Arc<App>) -> Option<backup_socket::Bac
 }
 
 #[cfg(not(unix))]
-fn backup_listener(_: &db::DbPath, _: &Arc<App>) -> Option<backup_socket::BackupSocket> {
+fn backup_listener(
+    _: &store::db::DbPath,
+    _: &Arc<App>,
+) -> Option<store::backup_socket::BackupSocket> {
     None
 }
 

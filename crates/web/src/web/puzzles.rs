@@ -7,12 +7,12 @@
 //! on reload; a player's result on a puzzle is rated once; leaving after a
 //! move, a hint or the solution is a failed attempt (`puzzle_attempts`).
 
-use super::http::ApiError;
-use super::puzzle_attempts::{Attempt, Book};
-use super::puzzle_db::{self, Player, Rated};
-use super::store::new_id;
+use super::game::words::color_word;
+use super::net::http::ApiError;
+use super::store::games::new_id;
+use super::store::puzzle_attempts::{Attempt, Book};
+use super::store::puzzle_db::{self, Player, Rated};
 use super::sync::lock;
-use super::words::color_word;
 use crate::puzzles::csv::{parse_row, Row};
 use crate::puzzles::glicko::Rating;
 use crate::puzzles::solve::{self, Step};
@@ -41,7 +41,7 @@ pub struct Trainer {
 
 impl Trainer {
     /// The shipped set, with the ratings the database keeps.
-    pub fn load(db: &super::db::Db) -> Result<Trainer, super::db::DbError> {
+    pub fn load(db: &super::store::db::Db) -> Result<Trainer, super::store::db::DbError> {
         let set: Vec<Row> = SHIPPED
             .lines()
             .skip(1)
@@ -80,7 +80,7 @@ impl Trainer {
     }
 
     /// The player with `key`, or 404.
-    fn player(db: &super::db::Db, key: &str) -> Result<Player, ApiError> {
+    fn player(db: &super::store::db::Db, key: &str) -> Result<Player, ApiError> {
         puzzle_db::player(db, key)?.ok_or_else(|| {
             ApiError::new(
                 404,
@@ -90,7 +90,7 @@ impl Trainer {
     }
 
     /// `POST /api/puzzles/me {player}`: rating, streak and history.
-    pub fn me(&self, db: &super::db::Db, key: &str) -> Result<Value, ApiError> {
+    pub fn me(&self, db: &super::store::db::Db, key: &str) -> Result<Value, ApiError> {
         let p = Self::player(db, key)?;
         let history: Vec<f64> = puzzle_db::history(db, key, HISTORY)?
             .into_iter()
@@ -108,7 +108,7 @@ impl Trainer {
     /// their rating (of `theme`, if given) that they have not had lately.
     fn choose(
         &self,
-        db: &super::db::Db,
+        db: &super::store::db::Db,
         key: &str,
         rating: f64,
         theme: Option<&str>,
@@ -118,7 +118,7 @@ impl Trainer {
             return Err(ApiError::new(503, "no puzzles in this humpty"));
         }
         if daily {
-            let day = super::clock::now_ms().max(0) as u64 / 86_400_000;
+            let day = super::game::clock::now_ms().max(0) as u64 / 86_400_000;
             return Ok((Rng::new(day).next_u64() % self.set.len() as u64) as usize);
         }
         let recent: Vec<String> = puzzle_db::history(db, key, RECENT)?
@@ -154,7 +154,7 @@ impl Trainer {
     }
 
     /// `POST /api/puzzles/next {player, theme?, daily?}`: a new attempt.
-    pub fn next(&self, db: &super::db::Db, body: &Value) -> Result<Value, ApiError> {
+    pub fn next(&self, db: &super::store::db::Db, body: &Value) -> Result<Value, ApiError> {
         let key = key_of(body)?;
         let p = Self::player(db, key)?;
         let theme = match body.get("theme") {
@@ -200,7 +200,7 @@ impl Trainer {
 
     /// `POST /api/puzzles/current {player}`: the player's open attempt where
     /// it stands (a reload resumes it), or `{"attempt": null}`.
-    pub fn current(&self, db: &super::db::Db, body: &Value) -> Result<Value, ApiError> {
+    pub fn current(&self, db: &super::store::db::Db, body: &Value) -> Result<Value, ApiError> {
         let key = key_of(body)?;
         let p = Self::player(db, key)?;
         let mut open = lock(&self.attempts);
@@ -255,7 +255,7 @@ impl Trainer {
     /// start; an attempt is rated once, so a retry is practice).
     pub fn act(
         &self,
-        db: &super::db::Db,
+        db: &super::store::db::Db,
         id: &str,
         action: &str,
         body: &Value,
@@ -315,7 +315,7 @@ impl Trainer {
     /// `ply` it answered gets its first answer, judged once.
     fn judge_move(
         &self,
-        db: &super::db::Db,
+        db: &super::store::db::Db,
         a: &mut Attempt,
         body: &Value,
     ) -> Result<Value, ApiError> {
@@ -338,7 +338,7 @@ impl Trainer {
             return self.answer_again(a, a.ply, sent);
         }
         let pos = r.position_at(a.ply);
-        let m = super::http::wire_move_of(&pos, body)?;
+        let m = super::net::http::wire_move_of(&pos, body)?;
         a.engaged = true;
         match solve::judge(r, a.ply, m) {
             Step::Wrong => {
@@ -387,7 +387,7 @@ impl Trainer {
     /// puzzle's new ratings, kept before the answer. None if already rated.
     fn settle(
         &self,
-        db: &super::db::Db,
+        db: &super::store::db::Db,
         a: &mut Attempt,
         solved: bool,
     ) -> Result<Option<Value>, ApiError> {
@@ -410,7 +410,7 @@ impl Trainer {
                 puzzle: &r.id,
                 puzzle_after,
                 solved,
-                at: super::clock::now_ms(),
+                at: super::game::clock::now_ms(),
             },
         )?;
         ratings[a.puzzle] = puzzle_after;
@@ -461,8 +461,8 @@ pub fn key_of(body: &Value) -> Result<&str, ApiError> {
 }
 
 /// `POST /api/puzzles/player`: a new player, kept per browser by its key.
-pub fn new_player(db: &super::db::Db) -> Result<Value, ApiError> {
+pub fn new_player(db: &super::store::db::Db) -> Result<Value, ApiError> {
     let key = new_id();
-    puzzle_db::new_player(db, &key, super::clock::now_ms())?;
+    puzzle_db::new_player(db, &key, super::game::clock::now_ms())?;
     Ok(json!({"player": key, "rating": Rating::default().rating}))
 }

@@ -5,7 +5,7 @@
 //! blunder, and each player's counts (`review::review_line`, the same
 //! judgement as `humpty annotate`). The result is kept with the game.
 
-use super::http::ApiError;
+use super::net::http::ApiError;
 use super::pool::{Borrowed, Pool};
 use super::sync::lock;
 use crate::engine::strength::MAX_SKILL_LEVEL;

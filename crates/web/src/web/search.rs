@@ -4,12 +4,12 @@
 //! searches share the server's pool of engines.
 
 use super::app::App;
-use super::game::SharedGame;
-use super::http::{ApiError, EventStream};
-use super::outbox::Inbox;
+use super::game::live::SharedGame;
+use super::game::view::info_json;
+use super::net::http::{ApiError, EventStream};
+use super::net::outbox::Inbox;
 use super::pool::Borrowed;
 use super::sync::lock;
-use super::view::info_json;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::GoParams;
 use crate::rules::position::Position;
@@ -37,7 +37,7 @@ fn claim(game: &SharedGame) -> Result<(Position, Arc<AtomicBool>), ApiError> {
         ));
     }
     let playing = g.result().is_none();
-    if g.record.seats == super::game::Seats::Friends && playing {
+    if g.record.seats == super::game::live::Seats::Friends && playing {
         return Err(ApiError::new(
             409,
             "no engine analysis during a game between two people",

@@ -4,6 +4,7 @@
 
 use crate::engine::strength::{elo_of_level, MAX_SKILL_LEVEL, MIN_SKILL_LEVEL};
 use crate::engine::GoParams;
+use serde_json::{json, Value};
 use std::time::Duration;
 
 /// How hard the engine thinks per move.
@@ -183,6 +184,19 @@ impl Level {
             },
         }
     }
+}
+
+/// The named levels and the default (also the static site's).
+pub fn levels_json() -> Value {
+    let list: Vec<Value> = named()
+        .into_iter()
+        .map(|n| {
+            json!({"name": n.name, "about": n.about, "label": n.label, "group": n.group,
+                   "level": n.level.to_json()})
+        })
+        .collect();
+    let groups: Vec<&str> = GROUPS.iter().map(|g| g.0).chain([FULL_GROUP]).collect();
+    json!({"levels": list, "groups": groups, "default": DEFAULT.to_json()})
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! an engine search's lines with their PVs in SAN.
 
 use super::clock::now_ms;
-use super::game::{MoveText, Waiting, WebGame};
+use super::live::{MoveText, Waiting, WebGame};
 use super::words::{color_word, seats_word};
 use crate::engine::{Info, Score};
 use crate::rules::moves::Move;

@@ -3,17 +3,17 @@
 //! Every change goes through `driver::change`: stored, then answered and
 //! sent to every page showing the game.
 
-use super::actions::{self, clock_of, fen_of, level_of, seats_of};
-use super::app::App;
-use super::assets;
-use super::driver::{self, change};
-use super::game::SharedGame;
-use super::game::{Seats, WebGame};
-use super::http::{body_json, ApiError, Reply, Target};
-use super::level;
-use super::sync::lock;
-use super::view::game_json;
 use crate::rules::piece::Color;
+use crate::web::app::App;
+use crate::web::driver::{self, change};
+use crate::web::game::actions::{self, clock_of, fen_of, level_of, seats_of};
+use crate::web::game::level;
+use crate::web::game::live::SharedGame;
+use crate::web::game::live::{Seats, WebGame};
+use crate::web::game::view::game_json;
+use crate::web::net::http::{body_json, ApiError, Reply, Target};
+use crate::web::page::assets;
+use crate::web::sync::lock;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -83,7 +83,7 @@ fn route(app: &Arc<App>, body: &[u8], target: &Target) -> Result<Reply, ApiError
         }
         ("GET", ["api", "tablebase"]) => Ok(Reply::Json(
             200,
-            super::endgame::answer(app.tables.as_ref(), target.param("fen"))?,
+            crate::web::game::endgame::answer(app.tables.as_ref(), target.param("fen"))?,
         )),
         (_, ["api", "puzzles", rest @ ..]) => puzzle_route(app, body, method, rest),
         ("POST", ["api", "games"]) => create(app, &body_json(body)?),
@@ -107,10 +107,13 @@ fn puzzle_route(
     let t = &app.trainer;
     match (method, rest) {
         ("GET", ["themes"]) => Ok(Reply::Json(200, t.themes())),
-        ("POST", ["player"]) => Ok(Reply::Json(201, super::puzzles::new_player(db)?)),
+        ("POST", ["player"]) => Ok(Reply::Json(201, crate::web::puzzles::new_player(db)?)),
         ("POST", ["me"]) => {
             let body = body_json(body)?;
-            Ok(Reply::Json(200, t.me(db, super::puzzles::key_of(&body)?)?))
+            Ok(Reply::Json(
+                200,
+                t.me(db, crate::web::puzzles::key_of(&body)?)?,
+            ))
         }
         ("POST", ["next"]) => Ok(Reply::Json(201, t.next(db, &body_json(body)?)?)),
         ("POST", ["current"]) => Ok(Reply::Json(200, t.current(db, &body_json(body)?)?)),
@@ -133,12 +136,12 @@ fn game_route(
     let ok = |state: Value| Ok(Reply::Json(200, state));
     match (method, rest) {
         ("GET", []) => ok(game_json(&lock(game))),
-        ("GET", ["pgn"]) => Ok(super::pgn::export(&lock(game))),
+        ("GET", ["pgn"]) => Ok(crate::web::game::pgn::export(&lock(game))),
         ("GET", ["review"]) => ok(driver::review_state(game)?),
-        ("GET", ["learn"]) => ok(super::learn::exercises(game)?),
-        ("POST", ["learn"]) => ok(super::learn::judge(app, game, &body_json(body)?)?),
+        ("GET", ["learn"]) => ok(crate::web::learn::exercises(game)?),
+        ("POST", ["learn"]) => ok(crate::web::learn::judge(app, game, &body_json(body)?)?),
         ("POST", [action]) if lock(game).record.seats == Seats::Friends => {
-            super::friends::route(app, body, action, game)
+            crate::web::friends::route(app, body, action, game)
         }
         ("POST", ["review"]) => Ok(Reply::Json(
             202,
@@ -152,7 +155,7 @@ fn game_route(
             // Stops the analysis; the engine's move in a game is not stopped.
             let mut g = lock(game);
             g.stop_search();
-            ok(super::events::publish(&g, g.record.line.len()))
+            ok(crate::web::game::events::publish(&g, g.record.line.len()))
         }
         ("POST", [action]) => {
             let body = body_json(body)?;
@@ -176,7 +179,7 @@ fn game_route(
 /// `GET /api/pieces`: each kind's letter, name and movement, from the
 /// rules' one table (the page draws its legend and piece labels from it).
 fn pieces() -> Reply {
-    Reply::Json(200, super::pieces::pieces_json())
+    Reply::Json(200, crate::web::game::pieces::pieces_json())
 }
 
 /// `GET /humpty/<path>`: the rules and the engine for the browser.
@@ -196,24 +199,7 @@ fn package(path: &str) -> Result<Reply, ApiError> {
 
 /// `GET /api/levels`: the named levels.
 fn levels() -> Reply {
-    Reply::Json(200, levels_json())
-}
-
-/// The named levels and the default (also the static site's).
-pub fn levels_json() -> Value {
-    let list: Vec<Value> = level::named()
-        .into_iter()
-        .map(|n| {
-            json!({"name": n.name, "about": n.about, "label": n.label, "group": n.group,
-                   "level": n.level.to_json()})
-        })
-        .collect();
-    let groups: Vec<&str> = level::GROUPS
-        .iter()
-        .map(|g| g.0)
-        .chain([level::FULL_GROUP])
-        .collect();
-    json!({"levels": list, "groups": groups, "default": level::DEFAULT.to_json()})
+    Reply::Json(200, level::levels_json())
 }
 
 /// `POST /api/games`: a new game (`fen`, `human`, `level`, `clock`
@@ -237,7 +223,7 @@ fn create(app: &Arc<App>, body: &Value) -> Result<Reply, ApiError> {
                 ))
             }
         };
-        return super::friends::create(app, pos, mine, clock);
+        return crate::web::friends::create(app, pos, mine, clock);
     }
     let game = app.store.insert(WebGame::new(pos, seats, level, clock))?;
     let state = game_json(&lock(&game));

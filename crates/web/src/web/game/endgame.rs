@@ -3,7 +3,7 @@
 //! tablebase panel. Without tables (`humpty serve --tb DIR`) the answer says
 //! so, and the page shows no panel.
 
-use super::http::ApiError;
+use crate::web::net::http::ApiError;
 use humpty_rules::Position;
 use humpty_tablebase::Tablebases;
 use serde_json::{json, Value};

@@ -2,11 +2,11 @@
 //! time control, the start FEN) and its moves in SAN, each with the
 //! mover's clock after it as lichess writes it.
 
-use super::game::{Seats, WebGame};
-use super::http::Reply;
+use super::live::{Seats, WebGame};
 use crate::rules::pgn::{variant_men, write_game, WrittenMove};
 use crate::rules::piece::Color;
 use crate::rules::result::UNFINISHED;
+use crate::web::net::http::Reply;
 
 /// `[%clk 0:04:58]` (hours, minutes, seconds, rounded down).
 fn clk(ms: i64) -> String {

@@ -94,7 +94,7 @@ impl Counter {
 
     /// A slot for `ip`, if it holds fewer than the cap.
     fn take(&self, ip: IpAddr) -> Option<Ticket> {
-        let mut c = super::sync::lock(&self.held);
+        let mut c = crate::web::sync::lock(&self.held);
         let n = c.entry(ip).or_insert(0);
         if *n >= self.cap {
             return None;
@@ -115,7 +115,7 @@ pub struct Ticket {
 
 impl Drop for Ticket {
     fn drop(&mut self) {
-        let mut c = super::sync::lock(&self.connections);
+        let mut c = crate::web::sync::lock(&self.connections);
         if let Some(n) = c.get_mut(&self.ip) {
             *n -= 1;
             if *n == 0 {
@@ -281,7 +281,7 @@ impl Guard {
         let per_second = f64::from(limit.per_minute.max(1)) / 60.0;
         let burst = f64::from(limit.burst.max(1));
         let now = Instant::now();
-        let mut buckets = super::sync::lock(&self.buckets);
+        let mut buckets = crate::web::sync::lock(&self.buckets);
         if buckets.len() > 100_000 {
             buckets.retain(|_, (_, at)| now.duration_since(*at).as_secs() < 600);
         }

@@ -7,16 +7,18 @@
 //! humpty database, or one from a newer humpty, is refused with a clear
 //! error, never replaced by an empty one.
 
-use super::clock::{control, control_json};
 use super::dbfile::FileGuard;
-use super::game::Draft;
-use super::level::Level;
-use super::record::{GameRecord, SeatKeys};
 use super::schema::prepare;
 pub use super::schema::SCHEMA_VERSION;
-use super::sync::lock;
-use super::words::{color_word, forfeit_word, read_color, read_forfeit, read_seats, seats_word};
 use crate::rules::position::Position;
+use crate::web::game::clock::{control, control_json};
+use crate::web::game::level::Level;
+use crate::web::game::live::Draft;
+use crate::web::game::record::{GameRecord, SeatKeys};
+use crate::web::game::words::{
+    color_word, forfeit_word, read_color, read_forfeit, read_seats, seats_word,
+};
+use crate::web::sync::lock;
 use rusqlite::{params, Connection, OptionalExtension};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
@@ -168,7 +170,7 @@ impl Db {
 
     /// Run `f` on the connection; `change`: the file is checked first, so
     /// a change to a deleted file is never answered as kept.
-    pub(super) fn with_conn<T>(
+    pub(crate) fn with_conn<T>(
         &self,
         change: bool,
         what: &str,
@@ -314,7 +316,7 @@ fn write_game(
         &format!("UPDATE games SET {GAME_COLUMNS} WHERE id = ?1"),
         params![
             r.id,
-            super::clock::now_ms(),
+            crate::web::game::clock::now_ms(),
             r.start.to_fen(),
             r.cursor as i64,
             seats_word(r.seats),
@@ -435,7 +437,7 @@ mod tests {
     use super::*;
     use crate::rules::piece::Color;
     use crate::rules::result::GameEnd;
-    use crate::web::game::{Seats, WebGame};
+    use crate::web::game::live::{Seats, WebGame};
 
     #[test]
     fn a_game_reads_back_as_it_was_written() {

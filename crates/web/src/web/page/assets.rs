@@ -3,7 +3,7 @@
 //! drawings (SVG, in the script); and the JavaScript package with the
 //! rules and the engine in WebAssembly, when the binary was built with it.
 
-use super::http::Reply;
+use crate::web::net::http::Reply;
 
 // `WASM_PKG`: the WebAssembly builds of bindings/js, when build.rs found them.
 include!(concat!(env!("OUT_DIR"), "/wasm_pkg.rs"));
@@ -16,19 +16,25 @@ pub fn has_wasm() -> bool {
 /// The JavaScript package's own scripts (beside `pkg/`), by their path
 /// under `/humpty/`: one list for the served board and `humpty site`.
 pub const PACKAGE_SCRIPTS: &[(&str, &str)] = &[
-    ("index.js", include_str!("../../../../bindings/js/index.js")),
-    ("enums.js", include_str!("../../../../bindings/js/enums.js")),
+    (
+        "index.js",
+        include_str!("../../../../../bindings/js/index.js"),
+    ),
+    (
+        "enums.js",
+        include_str!("../../../../../bindings/js/enums.js"),
+    ),
     (
         "engine/index.js",
-        include_str!("../../../../bindings/js/engine/index.js"),
+        include_str!("../../../../../bindings/js/engine/index.js"),
     ),
     (
         "engine/worker.js",
-        include_str!("../../../../bindings/js/engine/worker.js"),
+        include_str!("../../../../../bindings/js/engine/worker.js"),
     ),
     (
         "engine/words.js",
-        include_str!("../../../../bindings/js/engine/words.js"),
+        include_str!("../../../../../bindings/js/engine/words.js"),
     ),
 ];
 

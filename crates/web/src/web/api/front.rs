@@ -1,13 +1,13 @@
 //! The server's network side, on hyper and tokio (through axum): it
 //! accepts connections, bounds every read in time and size, checks who is
-//! asking (`guard`), and hands each request to the API (`api::answer`) on a
+//! asking (`guard`), and hands each request to the API (`routes::answer`) on a
 //! blocking thread, so a slow client or a long search never holds up
 //! another request.
 
-use super::api;
-use super::app::{App, ServeError};
-use super::guard::Guard;
-use super::http::{too_large, ApiError, Reply, Target, MAX_BODY};
+use super::routes;
+use crate::web::app::{App, ServeError};
+use crate::web::net::guard::Guard;
+use crate::web::net::http::{too_large, ApiError, Reply, Target, MAX_BODY};
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
 use hyper::body::Incoming;
@@ -233,24 +233,24 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
         Err(e) => return error(e),
     };
     let app = Arc::clone(&shared.app);
-    match api::route_of(&target) {
-        api::Route::Analysis { id, multipv } => {
+    match routes::route_of(&target) {
+        routes::Route::Analysis { id, multipv } => {
             let ticket = match shared.guard.stream(client) {
                 Ok(t) => t,
                 Err(e) => return error(e),
             };
             let started =
-                blocking(move || super::search::analysis(&app, &id, multipv.as_deref())).await;
+                blocking(move || crate::web::search::analysis(&app, &id, multipv.as_deref())).await;
             return match started {
                 // The client's stream slot is held as long as the stream.
                 Ok(rx) => event_stream(rx, ticket),
                 Err(e) => error(e),
             };
         }
-        api::Route::Events { id } => {
+        routes::Route::Events { id } => {
             let listen = move || {
-                let game = super::driver::find(&app, &id)?;
-                let (first, rx) = super::events::subscribe(&game);
+                let game = crate::web::driver::find(&app, &id)?;
+                let (first, rx) = crate::web::game::events::subscribe(&game);
                 Ok((game, first, rx))
             };
             let ticket = match shared.guard.event_stream(client) {
@@ -259,16 +259,16 @@ async fn answer(shared: &Arc<Shared>, addr: SocketAddr, req: Request<Incoming>) 
             };
             return match blocking(listen).await {
                 Ok((game, first, rx)) => {
-                    let (tx, inbox) = super::outbox::outbox(8);
-                    tokio::spawn(super::events::relay(game, first, rx, tx));
+                    let (tx, inbox) = crate::web::net::outbox::outbox(8);
+                    tokio::spawn(crate::web::game::events::relay(game, first, rx, tx));
                     event_stream(inbox, ticket)
                 }
                 Err(e) => error(e),
             };
         }
-        api::Route::Call => {}
+        routes::Route::Call => {}
     }
-    match blocking(move || api::answer(&app, &target, &body)).await {
+    match blocking(move || routes::answer(&app, &target, &body)).await {
         Ok(reply) => reply_response(reply),
         Err(e) => error(e),
     }
@@ -343,7 +343,10 @@ fn error(e: ApiError) -> Response<Body> {
 
 /// A server-sent event stream from the stream thread's events (holding
 /// the client's stream slot until it ends).
-fn event_stream(inbox: super::outbox::Inbox, slot: super::guard::Ticket) -> Response<Body> {
+fn event_stream(
+    inbox: crate::web::net::outbox::Inbox,
+    slot: crate::web::net::guard::Ticket,
+) -> Response<Body> {
     use tokio_stream::StreamExt;
     let events = inbox.into_stream().map(move |bytes| {
         let _held = &slot;

@@ -4,11 +4,10 @@
 //! build`); games are kept in the browser. Any static file server, or
 //! GitHub Pages, can serve the folder (docs/web.md).
 
-use super::api::levels_json;
 use super::assets::{has_wasm, package_file, PACKAGE_SCRIPTS, WASM_PKG};
-use super::level::SKILL_MOVETIME;
-use super::pieces::pieces_json;
-use super::review::DEFAULT_NODES;
+use crate::web::game::level::{self, SKILL_MOVETIME};
+use crate::web::game::pieces::pieces_json;
+use crate::web::review::DEFAULT_NODES;
 use serde_json::json;
 use std::fmt;
 use std::path::Path;
@@ -45,7 +44,7 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
     let text = |name: &str, body: &str| (name.to_string(), body.as_bytes().to_vec());
     let data = json!({
         "pieces": pieces_json()["pieces"],
-        "levels": levels_json(),
+        "levels": level::levels_json(),
         "skill_movetime_ms": SKILL_MOVETIME.as_millis() as u64,
         "review": review_json(),
         // Each puzzle theme's name for people.

@@ -5,10 +5,10 @@
 //! guess another's game.
 
 use super::db::{Db, DbError, DbPath};
-use super::game::{Draft, SharedGame, WebGame};
-use super::http::ApiError;
-use super::review::ReviewJob;
-use super::sync::lock;
+use crate::web::game::live::{Draft, SharedGame, WebGame};
+use crate::web::net::http::ApiError;
+use crate::web::review::ReviewJob;
+use crate::web::sync::lock;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

@@ -6,10 +6,10 @@
 //! a ply on (`view::delta_json`), so an event's size does not grow with
 //! the game. A page that falls behind is sent the whole state again.
 
-use super::game::{SharedGame, WebGame};
-use super::outbox::Outbox;
-use super::sync::lock;
+use super::live::{SharedGame, WebGame};
 use super::view::{delta_json, game_json};
+use crate::web::net::outbox::Outbox;
+use crate::web::sync::lock;
 use serde_json::Value;
 use std::sync::atomic::Ordering;
 use std::time::Duration;

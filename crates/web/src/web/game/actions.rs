@@ -4,16 +4,16 @@
 //! checks its input first: a bad request changes nothing.
 
 use super::clock::{control_from_json, TimeControl};
-use super::game::{Draft, Seats};
-use super::http::over;
-use super::http::ApiError;
 use super::level::Level;
+use super::live::{Draft, Seats};
 use super::record::MAX_PLIES;
 use super::words::{read_color, read_seats};
 use crate::rules::pgn::parse_pgn;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
+use crate::web::net::http::over;
+use crate::web::net::http::ApiError;
 use serde_json::Value;
 
 /// The `human` field: "white", "black" or "both".

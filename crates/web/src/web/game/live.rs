@@ -8,10 +8,10 @@
 use super::clock::{now_ms, TimeControl};
 use super::level::Level;
 pub use super::record::{GameRecord, SeatKeys, Seats};
-use super::review::ReviewJob;
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
+use crate::web::review::ReviewJob;
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -130,7 +130,7 @@ pub fn history(db: &Db, key: &str, n: usize) -> Result<Vec<(String, f64)>, DbErr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::web::db::DbPath;
+    use crate::web::store::db::DbPath;
 
     #[test]
     fn a_rated_attempt_is_kept_with_its_history() {

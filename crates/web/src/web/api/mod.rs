@@ -1,0 +1,6 @@
+//! The top of the server: the network side on hyper and tokio (`front`)
+//! and the JSON API it hands each request to (`routes`). Nothing below
+//! imports this folder.
+
+pub mod front;
+pub mod routes;

@@ -1,0 +1,7 @@
+//! The network's edge, below every game: HTTP replies and API errors
+//! (`http`), the bounded per-page queues that stream events (`outbox`), and
+//! who may ask what how often (`guard`).
+
+pub mod guard;
+pub mod http;
+pub mod outbox;
