@@ -35,7 +35,7 @@ fn main() {
     let present = PKG.iter().all(|f| pkg.join(f).is_file());
     let mut code =
         String::from("/// The WebAssembly package's built files: (name in pkg/, bytes).\n");
-    code.push_str("pub const WASM_PKG: &[(&str, &[u8])] = &[\n");
+    code.push_str("pub(crate) const WASM_PKG: &[(&str, &[u8])] = &[\n");
     for f in PKG {
         let path = pkg.join(f);
         if path.is_file() {

@@ -5,6 +5,7 @@
 //! (docs/architecture.md, docs/web.md).
 
 #![warn(missing_docs)]
+#![warn(unreachable_pub)]
 
 pub mod web;
 

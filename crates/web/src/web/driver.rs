@@ -30,7 +30,7 @@ const CLOCK_TICK: Duration = Duration::from_millis(100);
 
 /// The game with this id (read from the database if it is not in memory:
 /// its flag is judged and its engine move started then).
-pub fn find(app: &Arc<App>, id: &str) -> Result<SharedGame, ApiError> {
+pub(crate) fn find(app: &Arc<App>, id: &str) -> Result<SharedGame, ApiError> {
     let (game, fresh) = app
         .store
         .get(id)?
@@ -46,7 +46,7 @@ pub fn find(app: &Arc<App>, id: &str) -> Result<SharedGame, ApiError> {
 /// database (the moves it adds and drops, and the game's own columns) and
 /// only then put in force and sent to every page as one delta; then the
 /// engine's move starts if the game waits for it. Returns the delta.
-pub fn change<T>(
+pub(crate) fn change<T>(
     app: &Arc<App>,
     game: &SharedGame,
     f: impl FnOnce(&mut Draft) -> Result<T, ApiError>,
@@ -77,7 +77,7 @@ struct Turn {
 }
 
 /// Start the engine's move if the game waits for it and it has not begun.
-pub fn drive(app: &Arc<App>, game: &SharedGame) {
+pub(crate) fn drive(app: &Arc<App>, game: &SharedGame) {
     let mut g = lock(game);
     if g.live.thinking.is_some() || g.waiting() != Waiting::Engine {
         return;
@@ -157,7 +157,7 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
 }
 
 /// End the game of a side whose time is up (not if the board ended it).
-pub fn judge_flag(app: &Arc<App>, game: &SharedGame) {
+pub(crate) fn judge_flag(app: &Arc<App>, game: &SharedGame) {
     let loser = {
         let g = lock(game);
         match g.record.flag_down(now_ms()) {
@@ -177,7 +177,7 @@ pub fn judge_flag(app: &Arc<App>, game: &SharedGame) {
 
 /// Judge every running clock in memory, ten times a second, while the
 /// server lives.
-pub fn watch_clocks(app: Weak<App>) -> Result<(), super::app::ServeError> {
+pub(crate) fn watch_clocks(app: Weak<App>) -> Result<(), super::app::ServeError> {
     std::thread::Builder::new()
         .name("clocks".into())
         .spawn(move || loop {
@@ -192,7 +192,7 @@ pub fn watch_clocks(app: Weak<App>) -> Result<(), super::app::ServeError> {
 }
 
 /// Pick up every unfinished game after a start: flags, then engine moves.
-pub fn resume(app: &Arc<App>) -> Result<usize, super::store::db::DbError> {
+pub(crate) fn resume(app: &Arc<App>) -> Result<usize, super::store::db::DbError> {
     let ids = app.store.unfinished()?;
     for id in &ids {
         if let Err(e) = find(app, id) {
@@ -213,7 +213,7 @@ const ENGINE_MOVE_WAIT: Duration = Duration::from_secs(300);
 /// XBoard's Machine White/Black do) and the engine moves. `now` (the
 /// page's button) always asks for a new move: on the person's turn the
 /// sides swap even if the engine's last move ends the line.
-pub fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value, ApiError> {
+pub(crate) fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value, ApiError> {
     let ply = {
         let g = lock(game);
         match g.waiting() {
@@ -306,7 +306,11 @@ fn think(
 /// `POST .../review` `{"nodes"?: N}`: review the game's line in the
 /// background (a review of the same line is kept, not redone); the
 /// finished review is stored with the game.
-pub fn start_review(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Value, ApiError> {
+pub(crate) fn start_review(
+    app: &Arc<App>,
+    game: &SharedGame,
+    body: &Value,
+) -> Result<Value, ApiError> {
     let nodes = review::nodes_of(body)?;
     let mut g = lock(game);
     if let Some(job) = &g.live.review {
@@ -349,7 +353,7 @@ pub fn start_review(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<V
 }
 
 /// `GET .../review`: the review's progress, and its result when done.
-pub fn review_state(game: &SharedGame) -> Result<Value, ApiError> {
+pub(crate) fn review_state(game: &SharedGame) -> Result<Value, ApiError> {
     let g = lock(game);
     let job = g.live.review.as_ref();
     let job = job.ok_or_else(|| ApiError::new(404, "no review of this game yet"))?;

@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// "clock"?}`: a game between two people. The answer carries the state,
 /// both seat keys, and the links: the creator's seat (`human`, White by
 /// default), the friend's seat, and the watch link.
-pub fn create(
+pub(crate) fn create(
     app: &Arc<App>,
     pos: Position,
     mine: Color,
@@ -68,7 +68,7 @@ fn seat(g: &GameRecord, body: &Value) -> Result<Color, ApiError> {
 }
 
 /// The routes of a game between two people.
-pub fn route(
+pub(crate) fn route(
     app: &Arc<App>,
     body: &[u8],
     action: &str,

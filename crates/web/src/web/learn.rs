@@ -60,7 +60,7 @@ fn current(
 }
 
 /// `GET .../learn`: the exercises, by ply, with the side to find a move.
-pub fn exercises(game: &SharedGame) -> Result<Value, ApiError> {
+pub(crate) fn exercises(game: &SharedGame) -> Result<Value, ApiError> {
     let (report, side, start, line) = current(game)?;
     let list = learn::exercises(&report, &start, &line, side);
     Ok(json!({ "exercises": list }))
@@ -69,7 +69,7 @@ pub fn exercises(game: &SharedGame) -> Result<Value, ApiError> {
 /// `POST .../learn {ply, move}` (or `{ply, give_up: true}`): is the move
 /// within an inaccuracy of the best? The better line comes with a found
 /// move or a give-up.
-pub fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiError> {
+pub(crate) fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiError> {
     let (report, _, start, line) = current(game)?;
     let ply = body
         .get("ply")

@@ -7,21 +7,21 @@
 //! showing the game (`events`). Searches run on fixed pools of engines
 //! (`pool`), analysis streams as server-sent events (`search`).
 
-pub mod api;
-pub mod app;
-pub mod driver;
-pub mod explorer;
-pub mod friends;
-pub mod game;
-pub mod learn;
-pub mod net;
+pub(crate) mod api;
+pub(crate) mod app;
+pub(crate) mod driver;
+pub(crate) mod explorer;
+pub(crate) mod friends;
+pub(crate) mod game;
+pub(crate) mod learn;
+pub(crate) mod net;
 pub mod page;
-pub mod pool;
-pub mod puzzles;
+pub(crate) mod pool;
+pub(crate) mod puzzles;
 pub mod review;
-pub mod search;
+pub(crate) mod search;
 pub mod store;
-pub mod sync;
+pub(crate) mod sync;
 
 pub use app::{App, ServeError};
 pub use net::guard::RateLimit;

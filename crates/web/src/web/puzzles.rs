@@ -451,7 +451,7 @@ fn legal(pos: &Position) -> Vec<String> {
 }
 
 /// The `player` key of a body: 32 hex digits.
-pub fn key_of(body: &Value) -> Result<&str, ApiError> {
+pub(crate) fn key_of(body: &Value) -> Result<&str, ApiError> {
     body.get("player")
         .and_then(Value::as_str)
         .filter(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()))
@@ -461,7 +461,7 @@ pub fn key_of(body: &Value) -> Result<&str, ApiError> {
 }
 
 /// `POST /api/puzzles/player`: a new player, kept per browser by its key.
-pub fn new_player(db: &super::store::db::Db) -> Result<Value, ApiError> {
+pub(crate) fn new_player(db: &super::store::db::Db) -> Result<Value, ApiError> {
     let key = new_id();
     puzzle_db::new_player(db, &key, super::game::clock::now_ms())?;
     Ok(json!({"player": key, "rating": Rating::default().rating}))

@@ -58,7 +58,7 @@ fn release(game: &SharedGame, flag: &Arc<AtomicBool>) {
 /// streamed as `info` events until `stop`, a move, or the client leaves.
 /// Waits for an engine (so call it off the network's threads); the stream
 /// runs on its own thread and its events come out of the receiver.
-pub fn analysis(app: &Arc<App>, id: &str, multipv: Option<&str>) -> Result<Inbox, ApiError> {
+pub(crate) fn analysis(app: &Arc<App>, id: &str, multipv: Option<&str>) -> Result<Inbox, ApiError> {
     let lines = match multipv.map(str::parse::<usize>) {
         None => 1,
         Some(Ok(n)) if (1..=3).contains(&n) => n,

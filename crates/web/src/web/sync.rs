@@ -6,6 +6,6 @@
 use std::sync::{Mutex, MutexGuard};
 
 /// Lock `m`, through poisoning.
-pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }

@@ -43,7 +43,7 @@ const SECURITY_HEADERS: [(&str, &str); 4] = [
 ];
 
 /// The running network side: stops when dropped.
-pub struct Front {
+pub(crate) struct Front {
     stop: Option<oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
@@ -56,7 +56,7 @@ struct Shared {
 
 impl Front {
     /// Serve `listener` (already bound) on a runtime of its own thread.
-    pub fn start(
+    pub(crate) fn start(
         listener: std::net::TcpListener,
         app: Arc<App>,
         guard: Guard,
@@ -86,7 +86,7 @@ impl Front {
     }
 
     /// Serve until the process ends.
-    pub fn wait(mut self) {
+    pub(crate) fn wait(mut self) {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }

@@ -2,5 +2,5 @@
 //! and the JSON API it hands each request to (`routes`). Nothing below
 //! imports this folder.
 
-pub mod front;
-pub mod routes;
+pub(crate) mod front;
+pub(crate) mod routes;

@@ -19,7 +19,7 @@ use std::sync::Arc;
 
 /// Answer one request (a panic in a handler becomes a 500, never a dead
 /// server). It may wait for a search: run it off the network's threads.
-pub fn answer(app: &Arc<App>, target: &Target, body: &[u8]) -> Result<Reply, ApiError> {
+pub(crate) fn answer(app: &Arc<App>, target: &Target, body: &[u8]) -> Result<Reply, ApiError> {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| route(app, body, target)))
         .unwrap_or_else(|_| Err(ApiError::new(500, "internal error")))
 }
@@ -27,7 +27,7 @@ pub fn answer(app: &Arc<App>, target: &Target, body: &[u8]) -> Result<Reply, Api
 /// What a request is, by its method and path: one of a game's event
 /// streams (answered as the network side streams them), or a call that
 /// `answer` answers. Every path is matched here, and only here.
-pub enum Route {
+pub(crate) enum Route {
     /// `GET /api/games/{id}/analysis?multipv=N`.
     Analysis {
         /// The game.
@@ -45,7 +45,7 @@ pub enum Route {
 }
 
 /// The route of a request.
-pub fn route_of(target: &Target) -> Route {
+pub(crate) fn route_of(target: &Target) -> Route {
     let stream = match (target.method.as_str(), target.segments.as_slice()) {
         ("GET", [api, games, id, last]) if api == "api" && games == "games" => {
             Some((id.clone(), last.as_str()))

@@ -17,7 +17,7 @@ use crate::web::net::http::ApiError;
 use serde_json::Value;
 
 /// The `human` field: "white", "black" or "both".
-pub fn seats_of(v: &Value) -> Result<Option<Seats>, ApiError> {
+pub(crate) fn seats_of(v: &Value) -> Result<Option<Seats>, ApiError> {
     let bad = || ApiError::bad("human must be \"white\", \"black\" or \"both\"");
     match v.get("human").map(|h| h.as_str()) {
         None => Ok(None),
@@ -27,14 +27,14 @@ pub fn seats_of(v: &Value) -> Result<Option<Seats>, ApiError> {
 }
 
 /// The `level` field, if given.
-pub fn level_of(v: &Value) -> Result<Option<Level>, ApiError> {
+pub(crate) fn level_of(v: &Value) -> Result<Option<Level>, ApiError> {
     v.get("level")
         .map(|l| Level::from_json(l).map_err(ApiError::bad))
         .transpose()
 }
 
 /// The `clock` field (`{"base_s": 300, "inc_s": 3}`), if given and not null.
-pub fn clock_of(v: &Value) -> Result<Option<TimeControl>, ApiError> {
+pub(crate) fn clock_of(v: &Value) -> Result<Option<TimeControl>, ApiError> {
     match v.get("clock") {
         None | Some(Value::Null) => Ok(None),
         Some(c) => control_from_json(c)
@@ -44,7 +44,7 @@ pub fn clock_of(v: &Value) -> Result<Option<TimeControl>, ApiError> {
 }
 
 /// A position from the `fen` field (the start position if absent).
-pub fn fen_of(v: &Value) -> Result<Position, ApiError> {
+pub(crate) fn fen_of(v: &Value) -> Result<Position, ApiError> {
     match v.get("fen") {
         None => Ok(Position::startpos()),
         Some(Value::String(f)) => {
@@ -81,7 +81,7 @@ fn result_stands(g: &Draft) -> Result<(), ApiError> {
 
 /// `move`: `{"move": "e2i6"}` or SAN (`"Axi6+"`), from the shown ply; it
 /// must be a move of a side the person plays.
-pub fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+pub(crate) fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let text = body
         .get("move")
         .and_then(Value::as_str)
@@ -106,7 +106,7 @@ pub fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
 /// `undo`: take back to the person's previous turn (one ply on an
 /// analysis board); the taken-back moves are dropped. A finished game's
 /// moves stay.
-pub fn undo(g: &mut Draft) -> Result<(), ApiError> {
+pub(crate) fn undo(g: &mut Draft) -> Result<(), ApiError> {
     result_stands(g)?;
     let r = &g.record;
     let mut ply = r.cursor.saturating_sub(1);
@@ -127,7 +127,7 @@ pub fn undo(g: &mut Draft) -> Result<(), ApiError> {
 
 /// `goto`: `{"ply": N}` shows the position after N moves (a view: the game
 /// goes on at the end of its line).
-pub fn goto(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+pub(crate) fn goto(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let ply = body
         .get("ply")
         .and_then(Value::as_u64)
@@ -140,7 +140,7 @@ pub fn goto(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
 
 /// `resign`: `{"color": "white", "reason": "resign" | "time"}` (the colour
 /// defaults to the person's, or the side to move).
-pub fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+pub(crate) fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     if let Some(e) = g.result() {
         return Err(over(e));
     }
@@ -166,7 +166,7 @@ pub fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
 }
 
 /// `position`: `{"fen": ...}` starts the game again from that position.
-pub fn set_position(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+pub(crate) fn set_position(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     if body.get("fen").is_none() {
         return Err(ApiError::bad("fen is missing"));
     }
@@ -178,7 +178,7 @@ pub fn set_position(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
 
 /// `settings`: `{"human": ..., "level": ...}`, either or both. A change of
 /// sides ends the engine's search: the server starts the right one.
-pub fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+pub(crate) fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let seats = seats_of(body)?;
     let level = level_of(body)?;
     if let Some(s) = seats.filter(|&s| s != g.record.seats) {
@@ -196,7 +196,7 @@ pub fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
 /// the text, in SAN or coordinates, played up to where the rules end it. A
 /// decisive or drawn result token the board does not reach stands as the
 /// game's end (the loser resigned, or a draw was agreed).
-pub fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+pub(crate) fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
     let text = body
         .get("pgn")
         .and_then(Value::as_str)

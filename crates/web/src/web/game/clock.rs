@@ -8,7 +8,7 @@ use crate::rules::piece::Color;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Milliseconds since the Unix epoch (wall time: it outlives a restart).
-pub fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
@@ -16,7 +16,7 @@ pub fn now_ms() -> i64 {
 
 /// A web game's time control is the engine's (`TimeControl::Clock`: base
 /// and increment, no sessions).
-pub use crate::engine::TimeControl;
+pub(crate) use crate::engine::TimeControl;
 
 /// Longest base a game may have (three hours).
 const MAX_BASE_MS: i64 = 3 * 3600 * 1000;
@@ -24,7 +24,7 @@ const MAX_BASE_MS: i64 = 3 * 3600 * 1000;
 const MAX_INC_MS: i64 = 60 * 1000;
 
 /// The control of `base_ms` plus `inc_ms` a move.
-pub fn control(base_ms: i64, inc_ms: i64) -> TimeControl {
+pub(crate) fn control(base_ms: i64, inc_ms: i64) -> TimeControl {
     let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
     TimeControl::Clock {
         base: ms(base_ms),
@@ -35,7 +35,7 @@ pub fn control(base_ms: i64, inc_ms: i64) -> TimeControl {
 
 /// A control's base and increment in milliseconds (0 for a control that
 /// is not a clock).
-pub fn control_ms(tc: TimeControl) -> (i64, i64) {
+pub(crate) fn control_ms(tc: TimeControl) -> (i64, i64) {
     match tc {
         TimeControl::Clock { base, inc, .. } => (base.as_millis() as i64, inc.as_millis() as i64),
         _ => (0, 0),
@@ -44,7 +44,7 @@ pub fn control_ms(tc: TimeControl) -> (i64, i64) {
 
 /// A clock asked for that the server does not play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ControlError {
+pub(crate) enum ControlError {
     /// A field (`base_s` or `inc_s`) that is not a number of seconds within
     /// 0 and the most allowed (in ms).
     Range(&'static str, i64),
@@ -67,7 +67,7 @@ impl std::error::Error for ControlError {}
 
 /// A control from `{"base_s": 300, "inc_s": 3}` (seconds, fractions
 /// allowed).
-pub fn control_from_json(v: &serde_json::Value) -> Result<TimeControl, ControlError> {
+pub(crate) fn control_from_json(v: &serde_json::Value) -> Result<TimeControl, ControlError> {
     let ms = |key: &'static str, max: i64| -> Result<i64, ControlError> {
         let secs = v.get(key).map_or(Some(0.0), |x| x.as_f64());
         match secs.map(|s| (s * 1000.0).round()) {
@@ -83,7 +83,7 @@ pub fn control_from_json(v: &serde_json::Value) -> Result<TimeControl, ControlEr
 }
 
 /// A control as JSON, the form `control_from_json` reads.
-pub fn control_json(tc: TimeControl) -> serde_json::Value {
+pub(crate) fn control_json(tc: TimeControl) -> serde_json::Value {
     let (base, inc) = control_ms(tc);
     serde_json::json!({"base_s": base as f64 / 1000.0, "inc_s": inc as f64 / 1000.0})
 }

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 
 /// The tables' answer for a position: `available` (the server has tables),
 /// `held` (they hold this position), then lichess's fields.
-pub fn answer(tables: Option<&Tablebases>, fen: Option<&str>) -> Result<Value, ApiError> {
+pub(crate) fn answer(tables: Option<&Tablebases>, fen: Option<&str>) -> Result<Value, ApiError> {
     let fen = fen.ok_or_else(|| ApiError::bad("fen is required"))?;
     let pos = Position::from_fen(fen).map_err(|e| ApiError::bad(format!("bad FEN: {e}")))?;
     let Some(tables) = tables else {

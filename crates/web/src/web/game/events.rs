@@ -26,7 +26,7 @@ fn wire(kind: &str, data: &Value) -> String {
 
 /// Send a change to every page showing the game: the head and the moves
 /// from ply `from` on. Returns the delta (a change's answer).
-pub fn publish(g: &WebGame, from: usize) -> Value {
+pub(crate) fn publish(g: &WebGame, from: usize) -> Value {
     g.live.version.fetch_add(1, Ordering::SeqCst);
     let delta = delta_json(g, from);
     let _ = g.live.events.send(wire("state", &delta));
@@ -35,18 +35,18 @@ pub fn publish(g: &WebGame, from: usize) -> Value {
 
 /// Send a change that leaves the line as it was (the engine starts or
 /// stops thinking).
-pub fn publish_status(g: &WebGame) {
+pub(crate) fn publish_status(g: &WebGame) {
     publish(g, g.record.line.len());
 }
 
 /// Tell every page showing the game something that is not a state (an
 /// error of the engine's turn, say).
-pub fn notice(g: &WebGame, kind: &str, data: &Value) {
+pub(crate) fn notice(g: &WebGame, kind: &str, data: &Value) {
     let _ = g.live.events.send(wire(kind, data));
 }
 
 /// Start listening to a game: its whole state now, and what comes after.
-pub fn subscribe(game: &SharedGame) -> (String, broadcast::Receiver<String>) {
+pub(crate) fn subscribe(game: &SharedGame) -> (String, broadcast::Receiver<String>) {
     let g = lock(game);
     (wire("state", &game_json(&g)), g.live.events.subscribe())
 }
@@ -54,7 +54,7 @@ pub fn subscribe(game: &SharedGame) -> (String, broadcast::Receiver<String>) {
 /// Pass a game's events to one page until it leaves; a page that fell
 /// behind gets the whole state, then the events after it. A page that
 /// stops reading is let go at its outbox's byte bound (it reconnects).
-pub async fn relay(
+pub(crate) async fn relay(
     game: SharedGame,
     first: String,
     mut rx: broadcast::Receiver<String>,

@@ -19,7 +19,7 @@ pub enum Level {
 }
 
 /// A level the page lists: its name, the level, and a description.
-pub struct NamedLevel {
+pub(crate) struct NamedLevel {
     /// The name (`level--11` ... `level-19`, `club`, `strong`, `maximum`).
     pub name: String,
     /// The level.
@@ -34,10 +34,10 @@ pub struct NamedLevel {
 
 /// The page's groups of levels, weakest first, each with the lowest
 /// measured Elo it holds (full strength: the time levels).
-pub const GROUPS: [(&str, i64); 3] = [("beginner", 0), ("club", 1500), ("strong", 2500)];
+pub(crate) const GROUPS: [(&str, i64); 3] = [("beginner", 0), ("club", 1500), ("strong", 2500)];
 
 /// The group of full strength's time levels.
-pub const FULL_GROUP: &str = "full";
+pub(crate) const FULL_GROUP: &str = "full";
 
 /// The group of a skill level of this Elo.
 fn group_of(elo: Option<i64>) -> &'static str {
@@ -56,10 +56,10 @@ const FULL: [(&str, u64); 3] = [("club", 300), ("strong", 1000), ("maximum", 300
 const OLD_NAMES: [(&str, u64); 2] = [("beginner", 300), ("casual", 5_000)];
 
 /// A skill level's longest think (its node budget ends it far sooner).
-pub const SKILL_MOVETIME: Duration = Duration::from_secs(1);
+pub(crate) const SKILL_MOVETIME: Duration = Duration::from_secs(1);
 
 /// The listed levels, weakest first: every skill level, then full strength.
-pub fn named() -> Vec<NamedLevel> {
+pub(crate) fn named() -> Vec<NamedLevel> {
     let skills = (MIN_SKILL_LEVEL as i8..MAX_SKILL_LEVEL as i8).map(|l| NamedLevel {
         name: format!("level-{l}"),
         level: Level::Skill(l),
@@ -87,12 +87,12 @@ pub fn named() -> Vec<NamedLevel> {
 }
 
 /// The level a new game gets: one a newcomer can beat (docs/web.md).
-pub const DEFAULT: Level = Level::Skill(-6);
+pub(crate) const DEFAULT: Level = Level::Skill(-6);
 
 /// Longest time per move a client may ask for.
-pub const MAX_MOVETIME_MS: u64 = 60_000;
+pub(crate) const MAX_MOVETIME_MS: u64 = 60_000;
 /// Most nodes per move a client may ask for.
-pub const MAX_NODES: u64 = 100_000_000;
+pub(crate) const MAX_NODES: u64 = 100_000_000;
 
 impl Level {
     /// A named level (also v2's `beginner` and `casual`).
@@ -187,7 +187,7 @@ impl Level {
 }
 
 /// The named levels and the default (also the static site's).
-pub fn levels_json() -> Value {
+pub(crate) fn levels_json() -> Value {
     let list: Vec<Value> = named()
         .into_iter()
         .map(|n| {

@@ -7,7 +7,7 @@
 
 use super::clock::{now_ms, TimeControl};
 use super::level::Level;
-pub use super::record::{GameRecord, SeatKeys, Seats};
+pub(crate) use super::record::{GameRecord, SeatKeys, Seats};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
@@ -19,7 +19,7 @@ use std::time::Instant;
 use tokio::sync::broadcast;
 
 /// A game shared between the requests that use it.
-pub type SharedGame = Arc<Mutex<WebGame>>;
+pub(crate) type SharedGame = Arc<Mutex<WebGame>>;
 
 /// What a game waits for, at the end of its line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,14 +3,14 @@
 //! (`actions`), what a page sees of it (`view`, `words`, `pieces`,
 //! `endgame`, `pgn`), and the events sent to its pages (`events`).
 
-pub mod actions;
-pub mod clock;
-pub mod endgame;
-pub mod events;
-pub mod level;
-pub mod live;
-pub mod pgn;
-pub mod pieces;
-pub mod record;
-pub mod view;
-pub mod words;
+pub(crate) mod actions;
+pub(crate) mod clock;
+pub(crate) mod endgame;
+pub(crate) mod events;
+pub(crate) mod level;
+pub(crate) mod live;
+pub(crate) mod pgn;
+pub(crate) mod pieces;
+pub(crate) mod record;
+pub(crate) mod view;
+pub(crate) mod words;

@@ -15,7 +15,7 @@ fn clk(ms: i64) -> String {
 }
 
 /// `GET .../pgn`: the game (to the end of its line) as a PGN download.
-pub fn export(g: &WebGame) -> Reply {
+pub(crate) fn export(g: &WebGame) -> Reply {
     let r = &g.record;
     let result = g.result().map_or(UNFINISHED, |e| e.result.pgn());
     let (white, black) = match r.seats {

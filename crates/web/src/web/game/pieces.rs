@@ -98,7 +98,7 @@ fn diagram(kind: PieceKind) -> Value {
 
 /// Every kind's letter, name, movement and diagram (`GET /api/pieces`,
 /// and the static site's data).
-pub fn pieces_json() -> Value {
+pub(crate) fn pieces_json() -> Value {
     let list: Vec<Value> = PieceKind::ALL
         .iter()
         .map(|&k| {

@@ -16,7 +16,7 @@ use crate::rules::result::GameEnd;
 /// Longest line a game may have, in plies: there it is drawn by the move
 /// limit. The rules end a real game long before (the 50-move rule); this
 /// bounds what one client can make the server keep and send.
-pub const MAX_PLIES: usize = 2000;
+pub(crate) const MAX_PLIES: usize = 2000;
 /// Which colours the person at the board moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seats {

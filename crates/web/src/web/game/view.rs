@@ -33,7 +33,7 @@ fn next_seq() -> u64 {
 
 /// The whole state of a game as the page draws it: the head and every
 /// move of the line (a page joining, or asking).
-pub fn game_json(g: &WebGame) -> Value {
+pub(crate) fn game_json(g: &WebGame) -> Value {
     let mut v = head_json(g);
     v["moves"] = texts_json(&g.live.texts);
     v
@@ -42,7 +42,7 @@ pub fn game_json(g: &WebGame) -> Value {
 /// A change as it is answered and sent to every page: the head and the
 /// moves that replace the line from ply `from` on (the page keeps the
 /// moves before it), so its size does not grow with the game.
-pub fn delta_json(g: &WebGame, from: usize) -> Value {
+pub(crate) fn delta_json(g: &WebGame, from: usize) -> Value {
     let from = from.min(g.live.texts.len());
     let mut v = head_json(g);
     v["line"] = json!({"from": from, "moves": texts_json(&g.live.texts[from..])});
@@ -149,7 +149,7 @@ fn score_text(s: Score) -> String {
 }
 
 /// One search line (`info`) as JSON, with White's view for the eval bar.
-pub fn info_json(pos: &Position, info: &Info) -> Value {
+pub(crate) fn info_json(pos: &Position, info: &Info) -> Value {
     let score = Score::from_search(info.score);
     let white = if pos.side_to_move() == Color::White {
         1
@@ -187,7 +187,7 @@ pub fn info_json(pos: &Position, info: &Info) -> Value {
 }
 
 /// The engine's answer to a move request.
-pub fn engine_move_json(pos: &Position, m: Move, score: i32, depth: i32) -> Value {
+pub(crate) fn engine_move_json(pos: &Position, m: Move, score: i32, depth: i32) -> Value {
     json!({
         "uci": m.to_string(),
         "san": pos.san(m),

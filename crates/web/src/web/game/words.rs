@@ -8,7 +8,7 @@ use crate::rules::piece::Color;
 use crate::rules::result::{GameEnd, Reason};
 
 /// "white" / "black".
-pub fn color_word(c: Color) -> &'static str {
+pub(crate) fn color_word(c: Color) -> &'static str {
     match c {
         Color::White => "white",
         Color::Black => "black",
@@ -16,7 +16,7 @@ pub fn color_word(c: Color) -> &'static str {
 }
 
 /// A colour as `color_word` writes it.
-pub fn read_color(text: &str) -> Option<Color> {
+pub(crate) fn read_color(text: &str) -> Option<Color> {
     match text {
         "white" => Some(Color::White),
         "black" => Some(Color::Black),
@@ -26,7 +26,7 @@ pub fn read_color(text: &str) -> Option<Color> {
 
 /// "white", "black" (the person's side against the engine), "both" or
 /// "friends".
-pub fn seats_word(s: Seats) -> &'static str {
+pub(crate) fn seats_word(s: Seats) -> &'static str {
     match s {
         Seats::Human(c) => color_word(c),
         Seats::Both => "both",
@@ -35,7 +35,7 @@ pub fn seats_word(s: Seats) -> &'static str {
 }
 
 /// Seats as `seats_word` writes them.
-pub fn read_seats(text: &str) -> Option<Seats> {
+pub(crate) fn read_seats(text: &str) -> Option<Seats> {
     match text {
         "both" => Some(Seats::Both),
         "friends" => Some(Seats::Friends),
@@ -45,7 +45,7 @@ pub fn read_seats(text: &str) -> Option<Seats> {
 
 /// `resign:white`, `time:black`, `agreement` (the results a web game can
 /// have that are not on the board).
-pub fn forfeit_word(e: GameEnd) -> Option<String> {
+pub(crate) fn forfeit_word(e: GameEnd) -> Option<String> {
     match e.reason {
         Reason::Resigned(c) => Some(format!("resign:{}", color_word(c))),
         Reason::Time(c) => Some(format!("time:{}", color_word(c))),
@@ -55,7 +55,7 @@ pub fn forfeit_word(e: GameEnd) -> Option<String> {
 }
 
 /// A forfeit as `forfeit_word` writes it.
-pub fn read_forfeit(text: &str) -> Option<GameEnd> {
+pub(crate) fn read_forfeit(text: &str) -> Option<GameEnd> {
     if text == "agreement" {
         return Some(GameEnd::agreed_draw());
     }

@@ -46,7 +46,7 @@ impl RateLimit {
 
 /// What a client may hold at once.
 #[derive(Clone, Copy, Debug)]
-pub struct Caps {
+pub(crate) struct Caps {
     /// Open connections.
     pub connections: usize,
     /// Analysis streams (each holds an engine while it runs).
@@ -65,7 +65,7 @@ enum Class {
 }
 
 /// The checks, with the counts they keep per client.
-pub struct Guard {
+pub(crate) struct Guard {
     hosts: Vec<String>,
     connections: Counter,
     streams: Counter,
@@ -108,7 +108,7 @@ impl Counter {
 }
 
 /// A held slot (a connection, a stream), given back when dropped.
-pub struct Ticket {
+pub(crate) struct Ticket {
     ip: IpAddr,
     connections: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
@@ -140,7 +140,7 @@ fn host_name(authority: &str) -> String {
 impl Guard {
     /// Accept the loopback names, `bind_host` (unless it is a wildcard) and
     /// `public_url`'s host; `limits` are the costly and the step limits.
-    pub fn new(
+    pub(crate) fn new(
         bind_host: &str,
         public_url: Option<&str>,
         caps: Caps,
@@ -172,7 +172,7 @@ impl Guard {
     /// The client a request comes from: the peer, or behind a proxy on
     /// this machine the last address of `X-Forwarded-For` (the one the
     /// proxy wrote; earlier ones are the client's word, not trusted).
-    pub fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
+    pub(crate) fn client(&self, peer: IpAddr, headers: &HeaderMap) -> IpAddr {
         if !self.behind_proxy || !peer.is_loopback() {
             return peer;
         }
@@ -187,13 +187,13 @@ impl Guard {
     }
 
     /// A connection slot for `ip`, or `None` past the per-client cap.
-    pub fn connection(&self, ip: IpAddr) -> Option<Ticket> {
+    pub(crate) fn connection(&self, ip: IpAddr) -> Option<Ticket> {
         self.connections.take(ip)
     }
 
     /// A slot for one more analysis stream of this client (429 past the
     /// cap: one person needs a few at most).
-    pub fn stream(&self, ip: IpAddr) -> Result<Ticket, ApiError> {
+    pub(crate) fn stream(&self, ip: IpAddr) -> Result<Ticket, ApiError> {
         self.streams.take(ip).ok_or_else(|| {
             ApiError::new(
                 429,
@@ -207,7 +207,7 @@ impl Guard {
 
     /// A slot for one more event stream of this client (429 past the
     /// cap: each open tab of a game holds one).
-    pub fn event_stream(&self, ip: IpAddr) -> Result<Ticket, ApiError> {
+    pub(crate) fn event_stream(&self, ip: IpAddr) -> Result<Ticket, ApiError> {
         self.event_streams.take(ip).ok_or_else(|| {
             ApiError::new(
                 429,
@@ -220,7 +220,7 @@ impl Guard {
     }
 
     /// Host, then (for a change) Origin and content type.
-    pub fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
+    pub(crate) fn check(&self, method: &Method, headers: &HeaderMap) -> Result<(), ApiError> {
         let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
         let host = text(header::HOST).map(host_name).unwrap_or_default();
         if !self.hosts.contains(&host) {
@@ -270,7 +270,7 @@ impl Guard {
     /// is spent. Costly: what makes games (a rematch and an import too),
     /// searches and offers. Steps: going to a ply, taking back, opening a
     /// game's event stream. Moves are not limited.
-    pub fn rate(&self, ip: IpAddr, target: &Target) -> Result<(), ApiError> {
+    pub(crate) fn rate(&self, ip: IpAddr, target: &Target) -> Result<(), ApiError> {
         let Some(class) = class_of(target) else {
             return Ok(());
         };
@@ -321,7 +321,7 @@ fn class_of(target: &Target) -> Option<Class> {
 /// Whether a Content-Type is JSON: exactly `application/json`, in any
 /// case, with parameters such as `charset` allowed (not
 /// `application/jsonx`).
-pub fn is_json(content_type: &str) -> bool {
+pub(crate) fn is_json(content_type: &str) -> bool {
     let essence = content_type.split(';').next().unwrap_or("");
     essence.trim().eq_ignore_ascii_case("application/json")
 }

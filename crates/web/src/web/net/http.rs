@@ -3,7 +3,7 @@
 //! and the answer: JSON, bytes, an error (a 4xx/5xx with `{"error": ...}`)
 //! or a server-sent event stream.
 
-pub use super::outbox::ClientLeft;
+pub(crate) use super::outbox::ClientLeft;
 use super::outbox::{outbox, Inbox, Outbox};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
@@ -11,7 +11,7 @@ use crate::rules::result::GameEnd;
 use serde_json::{json, Value};
 
 /// Largest request body read, in bytes (a long PGN fits).
-pub const MAX_BODY: usize = 256 * 1024;
+pub(crate) const MAX_BODY: usize = 256 * 1024;
 
 /// A failed request: status and message.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,7 +41,7 @@ impl ApiError {
 }
 
 /// What a handler answers.
-pub enum Reply {
+pub(crate) enum Reply {
     /// JSON with this status.
     Json(u16, Value),
     /// Bytes with a content type (and an optional download file name).
@@ -56,7 +56,7 @@ pub enum Reply {
 }
 
 /// The request line split up: method, path segments and query pairs.
-pub struct Target {
+pub(crate) struct Target {
     /// Upper-case method.
     pub method: String,
     /// Path segments (`/api/games/x` -> `["api", "games", "x"]`).
@@ -67,7 +67,7 @@ pub struct Target {
 
 impl Target {
     /// Split a request's method and URL (path and query).
-    pub fn of(method: &str, url: &str) -> Target {
+    pub(crate) fn of(method: &str, url: &str) -> Target {
         let (path, query) = url.split_once('?').unwrap_or((url, ""));
         Target {
             method: method.to_ascii_uppercase(),
@@ -88,7 +88,7 @@ impl Target {
     }
 
     /// A query value.
-    pub fn param(&self, key: &str) -> Option<&str> {
+    pub(crate) fn param(&self, key: &str) -> Option<&str> {
         self.query
             .iter()
             .find(|(k, _)| k == key)
@@ -122,17 +122,17 @@ fn decode(s: &str) -> String {
 
 /// The request body as text, refused when it is not UTF-8 (400); the
 /// network side has already refused a body past `MAX_BODY` (413).
-pub fn body_text(body: &[u8]) -> Result<String, ApiError> {
+pub(crate) fn body_text(body: &[u8]) -> Result<String, ApiError> {
     String::from_utf8(body.to_vec()).map_err(|_| ApiError::bad("the request body is not UTF-8"))
 }
 
 /// 413: the body is over `MAX_BODY`.
-pub fn too_large() -> ApiError {
+pub(crate) fn too_large() -> ApiError {
     ApiError::new(413, format!("the request body is over {MAX_BODY} bytes"))
 }
 
 /// The request body as a JSON object (an empty body reads as `{}`).
-pub fn body_json(body: &[u8]) -> Result<Value, ApiError> {
+pub(crate) fn body_json(body: &[u8]) -> Result<Value, ApiError> {
     let text = body_text(body)?;
     if text.trim().is_empty() {
         return Ok(json!({}));
@@ -149,7 +149,7 @@ pub fn body_json(body: &[u8]) -> Result<Value, ApiError> {
 /// A server-sent event stream: each event goes to the connection's task
 /// as it is written (an error means the client has left, or has fallen
 /// `outbox::MAX_STREAM_BYTES` behind).
-pub struct EventStream {
+pub(crate) struct EventStream {
     out: Outbox,
 }
 
@@ -158,7 +158,7 @@ const STREAM_BUFFER: usize = 64;
 
 impl EventStream {
     /// A stream and the receiving end the network side sends from.
-    pub fn new() -> (EventStream, Inbox) {
+    pub(crate) fn new() -> (EventStream, Inbox) {
         let (out, inbox) = outbox(STREAM_BUFFER);
         (EventStream { out }, inbox)
     }
@@ -168,24 +168,24 @@ impl EventStream {
     }
 
     /// One event.
-    pub fn event(&mut self, event: &str, data: &Value) -> Result<(), ClientLeft> {
+    pub(crate) fn event(&mut self, event: &str, data: &Value) -> Result<(), ClientLeft> {
         self.send(format!("event: {event}\ndata: {data}\n\n"))
     }
 
     /// A comment line: keeps the stream alive and finds out if the client
     /// has gone.
-    pub fn alive(&mut self) -> Result<(), ClientLeft> {
+    pub(crate) fn alive(&mut self) -> Result<(), ClientLeft> {
         self.send(": alive\n\n".into())
     }
 }
 
 /// 409: the game is over.
-pub fn over(e: GameEnd) -> ApiError {
+pub(crate) fn over(e: GameEnd) -> ApiError {
     ApiError::new(409, format!("the game is over ({})", e.text()))
 }
 
 /// The wire move (`{"move": "e2i6"}`) of a request body, legal in `pos`.
-pub fn wire_move_of(pos: &Position, body: &Value) -> Result<Move, ApiError> {
+pub(crate) fn wire_move_of(pos: &Position, body: &Value) -> Result<Move, ApiError> {
     let text = body
         .get("move")
         .and_then(Value::as_str)

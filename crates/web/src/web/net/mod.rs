@@ -2,6 +2,6 @@
 //! (`http`), the bounded per-page queues that stream events (`outbox`), and
 //! who may ask what how often (`guard`).
 
-pub mod guard;
-pub mod http;
-pub mod outbox;
+pub(crate) mod guard;
+pub(crate) mod http;
+pub(crate) mod outbox;

@@ -9,26 +9,26 @@ use tokio::sync::mpsc;
 use tokio_stream::Stream;
 
 /// Most bytes an event stream keeps waiting for its client.
-pub const MAX_STREAM_BYTES: usize = 1 << 20;
+pub(crate) const MAX_STREAM_BYTES: usize = 1 << 20;
 
 /// The client of a stream has left, or fell too far behind.
 #[derive(Debug)]
-pub struct ClientLeft;
+pub(crate) struct ClientLeft;
 
 /// The writing end of a stream.
-pub struct Outbox {
+pub(crate) struct Outbox {
     tx: mpsc::Sender<String>,
     queued: Arc<AtomicUsize>,
 }
 
 /// The end the network side sends from.
-pub struct Inbox {
+pub(crate) struct Inbox {
     rx: mpsc::Receiver<String>,
     queued: Arc<AtomicUsize>,
 }
 
 /// A stream of at most `events` waiting events and `MAX_STREAM_BYTES`.
-pub fn outbox(events: usize) -> (Outbox, Inbox) {
+pub(crate) fn outbox(events: usize) -> (Outbox, Inbox) {
     let (tx, rx) = mpsc::channel(events.max(1));
     let queued = Arc::new(AtomicUsize::new(0));
     let inbox = Inbox {
@@ -50,19 +50,20 @@ impl Outbox {
     }
 
     /// Queue one event (from async code), waiting while the queue is full.
-    pub async fn send(&self, text: String) -> Result<(), ClientLeft> {
+    pub(crate) async fn send(&self, text: String) -> Result<(), ClientLeft> {
         self.reserve(text.len())?;
         self.tx.send(text).await.map_err(|_| ClientLeft)
     }
 
     /// Queue one event from a blocking thread.
-    pub fn blocking_send(&self, text: String) -> Result<(), ClientLeft> {
+    pub(crate) fn blocking_send(&self, text: String) -> Result<(), ClientLeft> {
         self.reserve(text.len())?;
         self.tx.blocking_send(text).map_err(|_| ClientLeft)
     }
 
-    /// Bytes waiting now.
-    pub fn queued(&self) -> usize {
+    /// Bytes waiting now (what the tests watch).
+    #[cfg(test)]
+    pub(crate) fn queued(&self) -> usize {
         self.queued.load(Ordering::SeqCst)
     }
 }
@@ -70,7 +71,7 @@ impl Outbox {
 impl Inbox {
     /// The events as the network side takes them; each stops counting
     /// once taken.
-    pub fn into_stream(self) -> impl Stream<Item = Vec<u8>> + Send + 'static {
+    pub(crate) fn into_stream(self) -> impl Stream<Item = Vec<u8>> + Send + 'static {
         use tokio_stream::StreamExt;
         let queued = self.queued;
         tokio_stream::wrappers::ReceiverStream::new(self.rx).map(move |text| {

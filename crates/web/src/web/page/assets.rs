@@ -9,13 +9,13 @@ use crate::web::net::http::Reply;
 include!(concat!(env!("OUT_DIR"), "/wasm_pkg.rs"));
 
 /// Whether the binary carries the WebAssembly builds.
-pub fn has_wasm() -> bool {
+pub(crate) fn has_wasm() -> bool {
     !WASM_PKG.is_empty()
 }
 
 /// The JavaScript package's own scripts (beside `pkg/`), by their path
 /// under `/humpty/`: one list for the served board and `humpty site`.
-pub const PACKAGE_SCRIPTS: &[(&str, &str)] = &[
+pub(crate) const PACKAGE_SCRIPTS: &[(&str, &str)] = &[
     (
         "index.js",
         include_str!("../../../../../bindings/js/index.js"),
@@ -41,7 +41,7 @@ pub const PACKAGE_SCRIPTS: &[(&str, &str)] = &[
 /// A file of the JavaScript package as the served board loads it from
 /// `/humpty/<path>`: its MIME type and bytes (`None` without the
 /// WebAssembly builds, or for a name that is not one of them).
-pub fn package_file(path: &str) -> Option<(&'static str, Vec<u8>)> {
+pub(crate) fn package_file(path: &str) -> Option<(&'static str, Vec<u8>)> {
     let script = "text/javascript; charset=utf-8";
     let source = |text: &str| Some((script, text.as_bytes().to_vec()));
     if !has_wasm() {
@@ -170,13 +170,13 @@ const FILES: &[(&str, &str, &str)] = &[
 ];
 
 /// True if the page has a file of this name.
-pub fn exists(name: &str) -> bool {
+pub(crate) fn exists(name: &str) -> bool {
     FILES.iter().any(|(n, _, _)| *n == name)
 }
 
 /// The file as a reply (callers check `exists` first; an unknown name gets
 /// the page itself).
-pub fn page(name: &str) -> Reply {
+pub(crate) fn page(name: &str) -> Reply {
     let (_, mime, text) = FILES
         .iter()
         .find(|(n, _, _)| *n == name)

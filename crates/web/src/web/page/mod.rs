@@ -1,5 +1,5 @@
 //! The files the browser gets: the embedded board (`assets`) and the
 //! static board with no server (`site`, `humpty site`).
 
-pub mod assets;
+pub(crate) mod assets;
 pub mod site;

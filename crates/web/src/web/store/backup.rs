@@ -40,7 +40,7 @@ impl std::fmt::Display for BackupError {
 impl std::error::Error for BackupError {}
 
 /// Where the server listens for backup requests for the file `db`.
-pub fn socket_path(db: &Path) -> PathBuf {
+pub(crate) fn socket_path(db: &Path) -> PathBuf {
     let mut p = db.as_os_str().to_owned();
     p.push(".backup.sock");
     PathBuf::from(p)
@@ -48,7 +48,7 @@ pub fn socket_path(db: &Path) -> PathBuf {
 
 /// `path` made absolute against the working folder (the server runs in
 /// another one), its folder existing, and not one of the database's files.
-pub fn output_path(db: &Path, out: &Path) -> Result<PathBuf, BackupError> {
+pub(crate) fn output_path(db: &Path, out: &Path) -> Result<PathBuf, BackupError> {
     let bad = |m: String| BackupError::Output(m);
     if out.as_os_str().is_empty() {
         return Err(bad("the backup's path is empty".into()));
@@ -85,7 +85,7 @@ pub fn output_path(db: &Path, out: &Path) -> Result<PathBuf, BackupError> {
 
 /// Copy the whole database behind `src` into `out` (replaced only once
 /// the copy is complete and on disk), through a `.partial` file beside it.
-pub fn copy_database(src: &Connection, out: &Path) -> Result<(), BackupError> {
+pub(crate) fn copy_database(src: &Connection, out: &Path) -> Result<(), BackupError> {
     let copy_err = |e: &dyn std::fmt::Display| BackupError::Copy(e.to_string());
     let mut partial = out.as_os_str().to_owned();
     partial.push(".partial");
@@ -116,7 +116,7 @@ pub fn copy_database(src: &Connection, out: &Path) -> Result<(), BackupError> {
 }
 
 /// SQLite's own check of a finished copy; its size in bytes.
-pub fn check_copy(out: &Path) -> Result<u64, BackupError> {
+pub(crate) fn check_copy(out: &Path) -> Result<u64, BackupError> {
     let conn = Connection::open_with_flags(out, OpenFlags::SQLITE_OPEN_READ_ONLY)
         .map_err(|e| BackupError::Copy(format!("cannot read the copy back: {e}")))?;
     let verdict: String = conn
@@ -133,7 +133,7 @@ pub fn check_copy(out: &Path) -> Result<u64, BackupError> {
 
 /// Copy a database no server holds: `conn` is the file opened by the
 /// caller, who holds its lock.
-pub fn copy_idle(conn: &Connection, out: &Path) -> Result<u64, BackupError> {
+pub(crate) fn copy_idle(conn: &Connection, out: &Path) -> Result<u64, BackupError> {
     let app: i32 = conn
         .query_row("PRAGMA application_id", [], |r| r.get(0))
         .map_err(|e| BackupError::Source(format!("not a humpty game database ({e})")))?;

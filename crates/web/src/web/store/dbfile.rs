@@ -9,7 +9,7 @@ use std::fs::{File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
 
 /// Held while the server uses the file.
-pub struct FileGuard {
+pub(crate) struct FileGuard {
     /// The lock file, locked.
     _lock: File,
     /// The database file.
@@ -35,7 +35,7 @@ fn identity(path: &Path) -> std::io::Result<Option<(u64, u64)>> {
 
 impl FileGuard {
     /// Take the lock of the database at `path` (`path.lock` beside it).
-    pub fn take(path: &Path) -> Result<FileGuard, DbError> {
+    pub(crate) fn take(path: &Path) -> Result<FileGuard, DbError> {
         let mut lock_path = path.as_os_str().to_owned();
         lock_path.push(".lock");
         let lock_path = PathBuf::from(lock_path);
@@ -66,12 +66,12 @@ impl FileGuard {
     }
 
     /// Note the file's identity, once it exists (after SQLite opened it).
-    pub fn opened(&mut self) {
+    pub(crate) fn opened(&mut self) {
         self.identity = identity(&self.path).ok().flatten();
     }
 
     /// The file is still the one opened.
-    pub fn check(&self) -> Result<(), DbError> {
+    pub(crate) fn check(&self) -> Result<(), DbError> {
         let now = identity(&self.path);
         let same = match (&now, self.identity) {
             (Ok(id), Some(at_open)) => *id == Some(at_open),

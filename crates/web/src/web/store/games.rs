@@ -23,7 +23,7 @@ pub struct Store {
 
 /// A new id: 128 bits from the operating system's random source, in hex,
 /// so that no id tells anything about another.
-pub fn new_id() -> String {
+pub(crate) fn new_id() -> String {
     let mut bytes = [0u8; 16];
     if getrandom::fill(&mut bytes).is_err() {
         // No OS randomness at all: refuse to make guessable ids.

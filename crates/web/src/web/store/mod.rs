@@ -3,12 +3,12 @@
 //! puzzle set and its attempts (`puzzle_db`, `puzzle_attempts`), and
 //! backups while serving (`backup`, `backup_socket`).
 
-pub mod backup;
+pub(crate) mod backup;
 pub mod backup_socket;
 pub mod db;
-pub mod dberror;
-pub mod dbfile;
-pub mod games;
-pub mod puzzle_attempts;
-pub mod puzzle_db;
-pub mod schema;
+pub(crate) mod dberror;
+pub(crate) mod dbfile;
+pub(crate) mod games;
+pub(crate) mod puzzle_attempts;
+pub(crate) mod puzzle_db;
+pub(crate) mod schema;

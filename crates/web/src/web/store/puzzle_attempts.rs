@@ -8,10 +8,10 @@
 use std::collections::HashMap;
 
 /// Most attempts kept open at once, one per player.
-pub const MAX_OPEN: usize = 100_000;
+pub(crate) const MAX_OPEN: usize = 100_000;
 
 /// One player's try at one puzzle.
-pub struct Attempt {
+pub(crate) struct Attempt {
     /// The player's key.
     pub player: String,
     /// The puzzle's index in the set.
@@ -38,7 +38,7 @@ pub struct Attempt {
 
 /// The open attempts, by id and by player.
 #[derive(Default)]
-pub struct Book {
+pub(crate) struct Book {
     by_id: HashMap<String, Attempt>,
     by_player: HashMap<String, String>,
     clock: u64,
@@ -46,7 +46,7 @@ pub struct Book {
 
 impl Book {
     /// The attempt with this id, marked as used now.
-    pub fn get_mut(&mut self, id: &str) -> Option<&mut Attempt> {
+    pub(crate) fn get_mut(&mut self, id: &str) -> Option<&mut Attempt> {
         self.clock += 1;
         let now = self.clock;
         let a = self.by_id.get_mut(id)?;
@@ -55,14 +55,14 @@ impl Book {
     }
 
     /// The player's open attempt: its id and itself.
-    pub fn of_player(&mut self, player: &str) -> Option<(String, &mut Attempt)> {
+    pub(crate) fn of_player(&mut self, player: &str) -> Option<(String, &mut Attempt)> {
         let id = self.by_player.get(player)?.clone();
         let a = self.by_id.get_mut(&id)?;
         Some((id, a))
     }
 
     /// Forget the player's open attempt.
-    pub fn remove_player(&mut self, player: &str) {
+    pub(crate) fn remove_player(&mut self, player: &str) {
         if let Some(id) = self.by_player.remove(player) {
             self.by_id.remove(&id);
         }
@@ -70,7 +70,7 @@ impl Book {
 
     /// Keep a new attempt under `id`, the player's only one; past the cap
     /// the attempt touched longest ago makes room.
-    pub fn insert(&mut self, id: String, mut a: Attempt) {
+    pub(crate) fn insert(&mut self, id: String, mut a: Attempt) {
         self.remove_player(&a.player);
         if self.by_id.len() >= MAX_OPEN {
             if let Some(old) = self
@@ -89,12 +89,13 @@ impl Book {
     }
 
     /// How many are open.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.by_id.len()
     }
 
     /// None are open.
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.by_id.is_empty()
     }
 }

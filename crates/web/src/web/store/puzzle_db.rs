@@ -8,7 +8,7 @@ use rusqlite::{params, OptionalExtension};
 
 /// A player's standing.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Player {
+pub(crate) struct Player {
     /// The Glicko-2 rating.
     pub rating: Rating,
     /// Puzzles solved in a row.
@@ -24,7 +24,7 @@ fn rating_of(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Rating> {
 }
 
 /// A new player with this key, at the default rating.
-pub fn new_player(db: &Db, key: &str, now: i64) -> Result<(), DbError> {
+pub(crate) fn new_player(db: &Db, key: &str, now: i64) -> Result<(), DbError> {
     let r = Rating::default();
     db.with_conn(true, "cannot keep the new player", |c| {
         c.execute(
@@ -36,7 +36,7 @@ pub fn new_player(db: &Db, key: &str, now: i64) -> Result<(), DbError> {
 }
 
 /// The player with this key, if any.
-pub fn player(db: &Db, key: &str) -> Result<Option<Player>, DbError> {
+pub(crate) fn player(db: &Db, key: &str) -> Result<Option<Player>, DbError> {
     db.with_conn(false, "cannot read the player", |c| {
         c.query_row(
             "SELECT rating, deviation, volatility, streak FROM puzzle_players WHERE key = ?1",
@@ -53,7 +53,7 @@ pub fn player(db: &Db, key: &str) -> Result<Option<Player>, DbError> {
 }
 
 /// Every played puzzle's rating, by id.
-pub fn puzzle_ratings(db: &Db) -> Result<Vec<(String, Rating)>, DbError> {
+pub(crate) fn puzzle_ratings(db: &Db) -> Result<Vec<(String, Rating)>, DbError> {
     db.with_conn(false, "cannot read the puzzle ratings", |c| {
         let mut q = c.prepare("SELECT id, rating, deviation, volatility FROM puzzle_ratings")?;
         let rows = q.query_map([], |r| Ok((r.get(0)?, rating_of(r, 1)?)))?;
@@ -62,7 +62,7 @@ pub fn puzzle_ratings(db: &Db) -> Result<Vec<(String, Rating)>, DbError> {
 }
 
 /// The ratings after a rated attempt, kept in one transaction.
-pub struct Rated<'a> {
+pub(crate) struct Rated<'a> {
     /// The player's key.
     pub player: &'a str,
     /// The player after the attempt.
@@ -78,7 +78,7 @@ pub struct Rated<'a> {
 }
 
 /// Keep a rated attempt.
-pub fn rate(db: &Db, a: &Rated<'_>) -> Result<(), DbError> {
+pub(crate) fn rate(db: &Db, a: &Rated<'_>) -> Result<(), DbError> {
     db.with_conn(true, "cannot keep the puzzle's result", |c| {
         let tx = c.transaction()?;
         let (p, z) = (a.after.rating, a.puzzle_after);
@@ -101,7 +101,7 @@ pub fn rate(db: &Db, a: &Rated<'_>) -> Result<(), DbError> {
 
 /// Whether the player has a rated result on this puzzle already (each
 /// player's result on a puzzle is rated once, the daily one's too).
-pub fn rated_before(db: &Db, key: &str, puzzle: &str) -> Result<bool, DbError> {
+pub(crate) fn rated_before(db: &Db, key: &str, puzzle: &str) -> Result<bool, DbError> {
     db.with_conn(false, "cannot read the player's results", |c| {
         c.query_row(
             "SELECT 1 FROM puzzle_attempts WHERE player = ?1 AND puzzle = ?2 LIMIT 1",
@@ -115,7 +115,7 @@ pub fn rated_before(db: &Db, key: &str, puzzle: &str) -> Result<bool, DbError> {
 
 /// The player's rating after each of their last `n` attempts, oldest
 /// first, with the puzzles they played.
-pub fn history(db: &Db, key: &str, n: usize) -> Result<Vec<(String, f64)>, DbError> {
+pub(crate) fn history(db: &Db, key: &str, n: usize) -> Result<Vec<(String, f64)>, DbError> {
     db.with_conn(false, "cannot read the player's history", |c| {
         let mut q = c.prepare(
             "SELECT puzzle, rating FROM puzzle_attempts WHERE player = ?1 ORDER BY at DESC, rowid DESC LIMIT ?2",

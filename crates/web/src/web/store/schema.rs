@@ -5,7 +5,7 @@
 use rusqlite::Connection;
 
 /// Marks the file as humpty's (`PRAGMA application_id`, "HDC1").
-pub const APPLICATION_ID: i32 = 0x4844_4331;
+pub(crate) const APPLICATION_ID: i32 = 0x4844_4331;
 
 /// The migrations: entry N brings the schema from version N to N + 1.
 const MIGRATIONS: &[&str] = &[
@@ -90,7 +90,7 @@ const MIGRATIONS: &[&str] = &[
 pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
 
 /// Check the file is ours and not newer, then migrate it.
-pub fn prepare(conn: &Connection, file: bool) -> Result<(), String> {
+pub(crate) fn prepare(conn: &Connection, file: bool) -> Result<(), String> {
     if file {
         // Before the first read: in exclusive locking mode SQLite's write-
         // ahead log keeps its index in the heap, never in a shared-memory
