@@ -309,9 +309,9 @@ fn think(
 pub(crate) fn start_review(
     app: &Arc<App>,
     game: &SharedGame,
-    body: &Value,
+    request: &review::ReviewRequest,
 ) -> Result<Value, ApiError> {
-    let nodes = review::nodes_of(body)?;
+    let nodes = request.nodes()?;
     let mut g = lock(game);
     if let Some(job) = &g.live.review {
         if job.line == g.record.line {

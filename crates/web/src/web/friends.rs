@@ -10,15 +10,17 @@ use super::game::actions;
 use super::game::clock::TimeControl;
 use super::game::level;
 use super::game::live::{Draft, GameRecord, SeatKeys, Seats, SharedGame, WebGame};
+use super::game::requests::{Forfeit, Goto, PlayMove, Resign, Side};
 use super::game::view::game_json;
 use super::game::words::color_word;
 use super::net::http::over;
-use super::net::http::{body_json, ApiError, Reply};
+use super::net::http::{body_as, ApiError, Reply};
 use super::store::games::new_id;
 use super::sync::lock;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -58,9 +60,37 @@ fn seats_json(g: &WebGame, mine: Color) -> Value {
     })
 }
 
-/// The side the request's `seat` key plays (403 without a valid one).
-fn seat(g: &GameRecord, body: &Value) -> Result<Color, ApiError> {
-    let key = body.get("seat").and_then(Value::as_str).unwrap_or("");
+/// A player's request: the seat key that says who, and the action's own
+/// fields.
+#[derive(Deserialize)]
+struct Seated<T> {
+    #[serde(default)]
+    seat: String,
+    #[serde(flatten)]
+    request: T,
+}
+
+/// An action with no fields of its own.
+#[derive(Deserialize)]
+struct Nothing {}
+
+/// What a player does about a draw.
+#[derive(Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// `draw`: `{"seat", "action": "offer" | "accept" | "decline"}`.
+#[derive(Deserialize)]
+struct DrawRequest {
+    action: DrawAction,
+}
+
+/// The side a seat key plays (403 without a valid one).
+fn seat(g: &GameRecord, key: &str) -> Result<Color, ApiError> {
     g.keys
         .as_ref()
         .and_then(|k| k.color_of(key))
@@ -74,30 +104,45 @@ pub(crate) fn route(
     action: &str,
     game: &SharedGame,
 ) -> Result<Reply, ApiError> {
-    let body = body_json(body)?;
     let ok = |state: Value| Ok(Reply::Json(200, state));
     match action {
         "seat" => {
-            let color = seat(&lock(game).record, &body)?;
+            let r: Seated<Nothing> = body_as(body)?;
+            let color = seat(&lock(game).record, &r.seat)?;
             ok(json!({ "color": color_word(color) }))
         }
-        "move" => ok(change(app, game, |g| play(g, &body))?),
-        "resign" => ok(change(app, game, |g| resign(g, &body))?),
-        "draw" => ok(change(app, game, |g| draw(g, &body))?),
-        "rematch" => rematch(app, game, &body),
+        "move" => {
+            let r: Seated<PlayMove> = body_as(body)?;
+            ok(change(app, game, |g| play(g, &r.seat, &r.request))?)
+        }
+        "resign" => {
+            let r: Seated<Nothing> = body_as(body)?;
+            ok(change(app, game, |g| resign(g, &r.seat))?)
+        }
+        "draw" => {
+            let r: Seated<DrawRequest> = body_as(body)?;
+            ok(change(app, game, |g| draw(g, &r.seat, r.request.action))?)
+        }
+        "rematch" => {
+            let r: Seated<Nothing> = body_as(body)?;
+            rematch(app, game, &r.seat)
+        }
         "review" => {
             if lock(game).result().is_none() {
                 return Err(ApiError::new(409, "the review comes after the game"));
             }
-            let state = super::driver::start_review(app, game, &body)?;
+            let state = super::driver::start_review(app, game, &body_as(body)?)?;
             Ok(Reply::Json(202, state))
         }
-        "goto" => ok(change(app, game, |g| {
-            if g.result().is_none() {
-                return Err(ApiError::new(409, "moves can be looked back at once the game is over"));
-            }
-            actions::goto(g, &body)
-        })?),
+        "goto" => {
+            let r: Seated<Goto> = body_as(body)?;
+            ok(change(app, game, |g| {
+                if g.result().is_none() {
+                    return Err(ApiError::new(409, "moves can be looked back at once the game is over"));
+                }
+                actions::goto(g, &r.request)
+            })?)
+        }
         _ => Err(ApiError::new(
             409,
             format!("'{action}' is not for a game between two people: its players move by their seat links"),
@@ -106,8 +151,8 @@ pub(crate) fn route(
 }
 
 /// A move by the side whose key is given, on its turn, at the end.
-fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    let color = seat(&g.record, body)?;
+fn play(g: &mut Draft, key: &str, request: &PlayMove) -> Result<(), ApiError> {
+    let color = seat(&g.record, key)?;
     if let Some(e) = g.result() {
         return Err(over(e));
     }
@@ -115,33 +160,33 @@ fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
         return Err(ApiError::new(409, format!("it is {}'s turn", !color)));
     }
     g.record.cursor = g.record.line.len();
-    actions::play(g, body)
+    actions::play(g, request)
 }
 
 /// The key's side resigns.
-fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    let color = seat(&g.record, body)?;
-    actions::resign(g, &json!({"color": color_word(color)}))
+fn resign(g: &mut Draft, key: &str) -> Result<(), ApiError> {
+    let color = seat(&g.record, key)?;
+    let request = Resign {
+        color: Some(Side(color)),
+        reason: Forfeit::Resign,
+    };
+    actions::resign(g, &request)
 }
 
 /// `{"seat", "action": "offer" | "accept" | "decline"}`.
-fn draw(d: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    let color = seat(&d.record, body)?;
+fn draw(d: &mut Draft, key: &str, action: DrawAction) -> Result<(), ApiError> {
+    let color = seat(&d.record, key)?;
     if let Some(e) = d.result() {
         return Err(over(e));
     }
     let g = &mut d.record;
-    match body.get("action").and_then(Value::as_str) {
-        Some("offer") if g.draw_offer == Some(!color) => accept(g),
-        Some("offer") => g.draw_offer = Some(color),
-        Some("accept") if g.draw_offer == Some(!color) => accept(g),
-        Some("accept") => return Err(ApiError::new(409, "no draw is offered to you")),
-        Some("decline") if g.draw_offer == Some(!color) => g.draw_offer = None,
-        Some("decline") => return Err(ApiError::new(409, "no draw is offered to you")),
-        _ => {
-            return Err(ApiError::bad(
-                "action must be \"offer\", \"accept\" or \"decline\"",
-            ))
+    let offered = g.draw_offer == Some(!color);
+    match action {
+        DrawAction::Offer | DrawAction::Accept if offered => accept(g),
+        DrawAction::Offer => g.draw_offer = Some(color),
+        DrawAction::Decline if offered => g.draw_offer = None,
+        DrawAction::Accept | DrawAction::Decline => {
+            return Err(ApiError::new(409, "no draw is offered to you"))
         }
     }
     Ok(())
@@ -157,10 +202,10 @@ fn accept(g: &mut GameRecord) {
 /// `{"seat"}` once the game is over: ask for a rematch, or accept the
 /// other's. When both have asked, the new game starts with the colours
 /// swapped, each player keeping their key; `rematch` names it.
-fn rematch(app: &Arc<App>, game: &SharedGame, body: &Value) -> Result<Reply, ApiError> {
+fn rematch(app: &Arc<App>, game: &SharedGame, key: &str) -> Result<Reply, ApiError> {
     let (color, fresh) = {
         let g = lock(game);
-        let color = seat(&g.record, body)?;
+        let color = seat(&g.record, key)?;
         if g.result().is_none() {
             return Err(ApiError::new(409, "a rematch comes after the game"));
         }

@@ -66,15 +66,26 @@ pub(crate) fn exercises(game: &SharedGame) -> Result<Value, ApiError> {
     Ok(json!({ "exercises": list }))
 }
 
+/// `POST .../learn`: a try at one exercise.
+#[derive(Debug, serde::Deserialize)]
+pub(crate) struct Attempt {
+    /// The exercise's ply.
+    ply: u64,
+    /// The move tried, in coordinates.
+    #[serde(default, rename = "move")]
+    text: Option<String>,
+    /// Show the better line instead.
+    #[serde(default)]
+    give_up: bool,
+}
+
 /// `POST .../learn {ply, move}` (or `{ply, give_up: true}`): is the move
 /// within an inaccuracy of the best? The better line comes with a found
 /// move or a give-up.
-pub(crate) fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value, ApiError> {
+pub(crate) fn judge(app: &App, game: &SharedGame, request: &Attempt) -> Result<Value, ApiError> {
     let (report, _, start, line) = current(game)?;
-    let ply = body
-        .get("ply")
-        .and_then(Value::as_u64)
-        .map(|p| p as usize)
+    let ply = usize::try_from(request.ply)
+        .ok()
         .filter(|&p| p < line.len() && learn::is_exercise(&report, p))
         .ok_or_else(|| {
             ApiError::bad("ply must be the ply of a mistake or blunder of the review")
@@ -83,11 +94,17 @@ pub(crate) fn judge(app: &App, game: &SharedGame, body: &Value) -> Result<Value,
     for &m in &line[..ply] {
         pos.make_move(m);
     }
-    if body.get("give_up") == Some(&Value::Bool(true)) {
-        let better = report.moves[ply].better.clone();
-        return Ok(json!({"found": false, "better": better}));
-    }
-    let m = super::net::http::wire_move_of(&pos, body)?;
+    let text = match (&request.text, request.give_up) {
+        (_, true) => {
+            let better = report.moves[ply].better.clone();
+            return Ok(json!({"found": false, "better": better}));
+        }
+        (Some(text), false) => text,
+        (None, false) => return Err(ApiError::bad("move is missing (or give_up: true)")),
+    };
+    let m = pos
+        .parse_move(text)
+        .map_err(|e| ApiError::bad(format!("move: {e}")))?;
     let mut busy = None;
     let attempt = learn::judge_attempt(&report, &pos, ply, line[ply], m, |after| {
         let borrowed = app.pool.borrow_queued(Some(PATIENCE), |_| true);

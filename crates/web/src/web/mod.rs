@@ -17,6 +17,7 @@ pub(crate) mod learn;
 pub(crate) mod net;
 pub mod page;
 pub(crate) mod pool;
+pub(crate) mod puzzle_messages;
 pub(crate) mod puzzles;
 pub mod review;
 pub(crate) mod search;

@@ -8,7 +8,11 @@
 //! move, a hint or the solution is a failed attempt (`puzzle_attempts`).
 
 use super::game::words::color_word;
-use super::net::http::ApiError;
+use super::net::http::{body_as, to_json, ApiError};
+use super::puzzle_messages::{
+    AttemptView, Me, NewPlayer, Next, NoAttempt, PlayerKey, PlayerView, PuzzleView, RatingChange,
+    Solution, SolutionStep, Solved, SolverMove, Step as StepAnswer, ThemeCount, Themes, Wrong,
+};
 use super::store::games::new_id;
 use super::store::puzzle_attempts::{Attempt, Book};
 use super::store::puzzle_db::{self, Player, Rated};
@@ -72,11 +76,22 @@ impl Trainer {
 
     /// `GET /api/puzzles/themes`: each theme and how many puzzles have it.
     pub fn themes(&self) -> Value {
-        let counts: Vec<Value> = crate::puzzles::themes::ALL
+        let themes = crate::puzzles::themes::ALL
             .iter()
-            .map(|t| json!({"theme": t, "name": crate::puzzles::themes::name(t), "count": self.set.iter().filter(|r| r.themes.iter().any(|x| x == t)).count()}))
+            .map(|&theme| ThemeCount {
+                theme,
+                name: crate::puzzles::themes::name(theme),
+                count: self
+                    .set
+                    .iter()
+                    .filter(|r| r.themes.iter().any(|x| x == theme))
+                    .count(),
+            })
             .collect();
-        json!({"themes": counts, "total": self.set.len()})
+        to_json(&Themes {
+            themes,
+            total: self.set.len(),
+        })
     }
 
     /// The player with `key`, or 404.
@@ -90,17 +105,18 @@ impl Trainer {
     }
 
     /// `POST /api/puzzles/me {player}`: rating, streak and history.
-    pub fn me(&self, db: &super::store::db::Db, key: &str) -> Result<Value, ApiError> {
+    pub(crate) fn me(&self, db: &super::store::db::Db, key: &PlayerKey) -> Result<Value, ApiError> {
+        let key = key.0.as_str();
         let p = Self::player(db, key)?;
         let history: Vec<f64> = puzzle_db::history(db, key, HISTORY)?
             .into_iter()
             .map(|(_, r)| r.round())
             .collect();
-        Ok(json!({
-            "rating": p.rating.rating.round(),
-            "deviation": p.rating.deviation.round(),
-            "streak": p.streak,
-            "history": history,
+        Ok(to_json(&Me {
+            rating: p.rating.rating.round(),
+            deviation: p.rating.deviation.round(),
+            streak: p.streak,
+            history,
         }))
     }
 
@@ -154,19 +170,14 @@ impl Trainer {
     }
 
     /// `POST /api/puzzles/next {player, theme?, daily?}`: a new attempt.
-    pub fn next(&self, db: &super::store::db::Db, body: &Value) -> Result<Value, ApiError> {
-        let key = key_of(body)?;
+    pub(crate) fn next(
+        &self,
+        db: &super::store::db::Db,
+        request: &Next,
+    ) -> Result<Value, ApiError> {
+        let key = request.player.0.as_str();
         let p = Self::player(db, key)?;
-        let theme = match body.get("theme") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(t)) => Some(t.as_str()),
-            Some(_) => return Err(ApiError::bad("theme must be a theme's name")),
-        };
-        let daily = match body.get("daily") {
-            None | Some(Value::Bool(false)) => false,
-            Some(Value::Bool(true)) => true,
-            Some(_) => return Err(ApiError::bad("daily must be true or false")),
-        };
+        let (theme, daily) = (request.theme.as_deref(), request.daily);
         let i = self.choose(db, key, p.rating.rating, theme, daily)?;
         let practice = puzzle_db::rated_before(db, key, &self.set[i].id)?;
         let mut open = lock(&self.attempts);
@@ -195,59 +206,77 @@ impl Trainer {
             },
         );
         drop(open);
-        Ok(self.attempt_json(&id, i, daily, &p, practice))
+        Ok(to_json(&self.attempt_view(&id, i, daily, &p, practice)))
     }
 
     /// `POST /api/puzzles/current {player}`: the player's open attempt where
     /// it stands (a reload resumes it), or `{"attempt": null}`.
-    pub fn current(&self, db: &super::store::db::Db, body: &Value) -> Result<Value, ApiError> {
-        let key = key_of(body)?;
+    pub(crate) fn current(
+        &self,
+        db: &super::store::db::Db,
+        key: &PlayerKey,
+    ) -> Result<Value, ApiError> {
+        let key = key.0.as_str();
         let p = Self::player(db, key)?;
         let mut open = lock(&self.attempts);
+        let none = || Ok(to_json(&NoAttempt { attempt: None }));
         let Some((id, a)) = open.of_player(key) else {
-            return Ok(json!({"attempt": null}));
+            return none();
         };
         let r = &self.set[a.puzzle];
         if a.ply >= r.moves.len() {
-            return Ok(json!({"attempt": null}));
+            return none();
         }
         let (i, ply, failed, practice) = (a.puzzle, a.ply, !a.clean, a.practice);
         drop(open);
-        let mut v = self.attempt_json(&id, i, false, &p, practice);
+        let mut view = self.attempt_view(&id, i, false, &p, practice);
         let pos = r.position_at(ply);
-        v["fen"] = json!(pos.to_fen());
-        v["legal"] = json!(legal(&pos));
-        v["last"] = json!(r.moves[ply - 1].to_string());
-        v["ply"] = json!(ply);
-        v["failed"] = json!(failed);
-        v["resumed"] = json!(true);
-        Ok(v)
+        view.fen = pos.to_fen();
+        view.legal = legal(&pos);
+        view.last = Some(r.moves[ply - 1].to_string());
+        view.ply = ply;
+        view.failed = Some(failed);
+        view.resumed = Some(true);
+        Ok(to_json(&view))
     }
 
     /// What the page is shown of an attempt: the position before the
     /// mistake, the mistake, and the legal moves after it.
     /// `practice`: the attempt will not be rated (the player's result on
     /// this puzzle was rated before).
-    fn attempt_json(&self, id: &str, i: usize, daily: bool, p: &Player, practice: bool) -> Value {
+    fn attempt_view(
+        &self,
+        id: &str,
+        i: usize,
+        daily: bool,
+        p: &Player,
+        practice: bool,
+    ) -> AttemptView {
         let r = &self.set[i];
         let mut after = r.start.clone();
         after.make_move(r.moves[0]);
-        json!({
-            "attempt": id,
-            "puzzle": {
-                "id": r.id,
-                "fen": r.start.to_fen(),
-                "mistake": r.moves[0].to_string(),
-                "rating": lock(&self.ratings)[i].rating.round(),
-                "color": color_word(after.side_to_move()),
-                "daily": daily,
+        AttemptView {
+            attempt: id.to_string(),
+            puzzle: PuzzleView {
+                id: r.id.clone(),
+                fen: r.start.to_fen(),
+                mistake: r.moves[0].to_string(),
+                rating: lock(&self.ratings)[i].rating.round(),
+                color: color_word(after.side_to_move()),
+                daily,
             },
-            "fen": after.to_fen(),
-            "legal": legal(&after),
-            "ply": 1,
-            "practice": practice,
-            "player": {"rating": p.rating.rating.round(), "streak": p.streak},
-        })
+            fen: after.to_fen(),
+            legal: legal(&after),
+            ply: 1,
+            practice,
+            player: PlayerView {
+                rating: p.rating.rating.round(),
+                streak: p.streak,
+            },
+            last: None,
+            failed: None,
+            resumed: None,
+        }
     }
 
     /// `POST /api/puzzles/attempts/{id}/{action}`: `move {move, ply?}`,
@@ -258,7 +287,7 @@ impl Trainer {
         db: &super::store::db::Db,
         id: &str,
         action: &str,
-        body: &Value,
+        body: &[u8],
     ) -> Result<Value, ApiError> {
         let mut open = lock(&self.attempts);
         let a = open.get_mut(id).ok_or_else(|| {
@@ -269,7 +298,7 @@ impl Trainer {
         })?;
         let r = &self.set[a.puzzle];
         match action {
-            "move" => self.judge_move(db, a, body),
+            "move" => self.judge_move(db, a, &body_as(body)?),
             "hint" => {
                 let m = r
                     .moves
@@ -277,7 +306,7 @@ impl Trainer {
                     .ok_or_else(|| ApiError::new(409, "the puzzle is solved"))?;
                 a.clean = false;
                 a.engaged = true;
-                Ok(json!({"from": m.from().to_string()}))
+                Ok(json!({ "from": m.from().to_string() }))
             }
             "solution" => {
                 a.clean = false;
@@ -287,9 +316,16 @@ impl Trainer {
                 let mut steps = Vec::new();
                 for m in &r.moves[a.ply.min(r.moves.len())..] {
                     pos.make_move(*m);
-                    steps.push(json!({"move": m.to_string(), "fen": pos.to_fen()}));
+                    steps.push(SolutionStep {
+                        text: m.to_string(),
+                        fen: pos.to_fen(),
+                    });
                 }
-                Ok(json!({"solution": steps, "themes": r.themes, "rated": rated}))
+                Ok(to_json(&Solution {
+                    solution: steps,
+                    themes: &r.themes,
+                    rated,
+                }))
             }
             "retry" => {
                 // Starting over mid-way leaves the attempt: failed, once.
@@ -302,7 +338,8 @@ impl Trainer {
                 a.finished = None;
                 let (i, key) = (a.puzzle, a.player.clone());
                 drop(open);
-                Ok(self.attempt_json(id, i, false, &Self::player(db, &key)?, true))
+                let view = self.attempt_view(id, i, false, &Self::player(db, &key)?, true);
+                Ok(to_json(&view))
             }
             _ => Err(ApiError::new(404, format!("no puzzle action '{action}'"))),
         }
@@ -317,34 +354,42 @@ impl Trainer {
         &self,
         db: &super::store::db::Db,
         a: &mut Attempt,
-        body: &Value,
+        request: &SolverMove,
     ) -> Result<Value, ApiError> {
         let r = &self.set[a.puzzle];
-        let sent = body.get("move").and_then(Value::as_str);
-        match body.get("ply") {
-            None | Some(Value::Null) => {}
-            Some(v) => match v.as_u64().map(|p| p as usize) {
-                Some(p) if p < a.ply => return self.answer_again(a, p, sent),
-                Some(p) if p == a.ply => {}
-                _ => {
-                    return Err(ApiError::new(
-                        409,
-                        "that is not the puzzle's next move (ply): reload the puzzle",
-                    ))
-                }
-            },
+        let sent = Some(request.text.as_str());
+        match request
+            .ply
+            .map(|p| usize::try_from(p).unwrap_or(usize::MAX))
+        {
+            None => {}
+            Some(p) if p < a.ply => return self.answer_again(a, p, sent),
+            Some(p) if p == a.ply => {}
+            Some(_) => {
+                return Err(ApiError::new(
+                    409,
+                    "that is not the puzzle's next move (ply): reload the puzzle",
+                ))
+            }
         }
         if a.ply >= r.moves.len() {
             return self.answer_again(a, a.ply, sent);
         }
         let pos = r.position_at(a.ply);
-        let m = super::net::http::wire_move_of(&pos, body)?;
+        let m = pos
+            .parse_move(&request.text)
+            .map_err(|e| ApiError::bad(format!("move: {e}")))?;
         a.engaged = true;
         match solve::judge(r, a.ply, m) {
             Step::Wrong => {
                 a.clean = false;
                 let rated = self.settle(db, a, false)?;
-                Ok(json!({"correct": false, "rated": rated, "legal": legal(&pos), "ply": a.ply}))
+                Ok(to_json(&Wrong {
+                    correct: false,
+                    rated,
+                    legal: legal(&pos),
+                    ply: a.ply,
+                }))
             }
             Step::Solved => {
                 let clean = a.clean;
@@ -352,7 +397,13 @@ impl Trainer {
                 a.ply += 1;
                 let mut after = pos;
                 after.make_move(m);
-                let answer = json!({"correct": true, "solved": true, "fen": after.to_fen(), "rated": rated, "themes": r.themes});
+                let answer = to_json(&Solved {
+                    correct: true,
+                    solved: true,
+                    fen: after.to_fen(),
+                    rated,
+                    themes: &r.themes,
+                });
                 a.finished = Some((m.to_string(), answer.clone()));
                 Ok(answer)
             }
@@ -390,7 +441,7 @@ impl Trainer {
         db: &super::store::db::Db,
         a: &mut Attempt,
         solved: bool,
-    ) -> Result<Option<Value>, ApiError> {
+    ) -> Result<Option<RatingChange>, ApiError> {
         if a.rated {
             return Ok(None);
         }
@@ -415,12 +466,12 @@ impl Trainer {
         )?;
         ratings[a.puzzle] = puzzle_after;
         a.rated = true;
-        Ok(Some(json!({
-            "solved": solved,
-            "before": p.rating.rating.round(),
-            "after": player_after.rating.round(),
-            "streak": after.streak,
-        })))
+        Ok(Some(RatingChange {
+            solved,
+            before: p.rating.rating.round(),
+            after: player_after.rating.round(),
+            streak: after.streak,
+        }))
     }
 }
 
@@ -431,14 +482,14 @@ fn step_answer(r: &Row, ply: usize) -> Value {
     let moved = pos.to_fen();
     let reply = r.moves[ply + 1];
     pos.make_move(reply);
-    json!({
-        "correct": true,
-        "solved": false,
-        "fen": moved,
-        "reply": reply.to_string(),
-        "reply_fen": pos.to_fen(),
-        "legal": legal(&pos),
-        "ply": ply + 2,
+    to_json(&StepAnswer {
+        correct: true,
+        solved: false,
+        fen: moved,
+        reply: reply.to_string(),
+        reply_fen: pos.to_fen(),
+        legal: legal(&pos),
+        ply: ply + 2,
     })
 }
 
@@ -450,19 +501,12 @@ fn legal(pos: &Position) -> Vec<String> {
         .collect()
 }
 
-/// The `player` key of a body: 32 hex digits.
-pub(crate) fn key_of(body: &Value) -> Result<&str, ApiError> {
-    body.get("player")
-        .and_then(Value::as_str)
-        .filter(|k| k.len() == 32 && k.bytes().all(|b| b.is_ascii_hexdigit()))
-        .ok_or_else(|| {
-            ApiError::bad("player must be the key /api/puzzles/player gave (32 hex digits)")
-        })
-}
-
 /// `POST /api/puzzles/player`: a new player, kept per browser by its key.
 pub(crate) fn new_player(db: &super::store::db::Db) -> Result<Value, ApiError> {
     let key = new_id();
     puzzle_db::new_player(db, &key, super::game::clock::now_ms())?;
-    Ok(json!({"player": key, "rating": Rating::default().rating}))
+    Ok(to_json(&NewPlayer {
+        player: key,
+        rating: Rating::default().rating,
+    }))
 }

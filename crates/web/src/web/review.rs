@@ -41,14 +41,21 @@ pub struct ReviewJob {
     pub cancelled: AtomicBool,
 }
 
-/// The nodes a position of a review asks for (`{"nodes"?: N}`).
-pub fn nodes_of(body: &Value) -> Result<u64, ApiError> {
-    match body.get("nodes") {
-        None => Ok(DEFAULT_NODES),
-        Some(n) => n
-            .as_u64()
-            .filter(|n| (1..=MAX_NODES).contains(n))
-            .ok_or_else(|| ApiError::bad(format!("nodes must be 1 to {MAX_NODES}"))),
+/// `review` (POST): `{"nodes"?: N}`, the nodes searched per position.
+#[derive(Debug, Default, serde::Deserialize)]
+pub(crate) struct ReviewRequest {
+    #[serde(default)]
+    nodes: Option<u64>,
+}
+
+impl ReviewRequest {
+    /// The nodes per position asked for, within the server's bounds.
+    pub(crate) fn nodes(&self) -> Result<u64, ApiError> {
+        match self.nodes {
+            None => Ok(DEFAULT_NODES),
+            Some(n) if (1..=MAX_NODES).contains(&n) => Ok(n),
+            Some(_) => Err(ApiError::bad(format!("nodes must be 1 to {MAX_NODES}"))),
+        }
     }
 }
 

@@ -4,17 +4,20 @@
 //! sent to every page showing the game.
 
 use crate::rules::piece::Color;
+use crate::rules::position::Position;
 use crate::web::app::App;
 use crate::web::driver::{self, change};
-use crate::web::game::actions::{self, clock_of, fen_of, level_of, seats_of};
+use crate::web::game::actions;
 use crate::web::game::level;
 use crate::web::game::live::SharedGame;
 use crate::web::game::live::{Seats, WebGame};
+use crate::web::game::requests::{EngineMove, NewGame};
 use crate::web::game::view::game_json;
-use crate::web::net::http::{body_json, ApiError, Reply, Target};
+use crate::web::net::http::{body_as, ApiError, Reply, Target};
 use crate::web::page::assets;
+use crate::web::puzzle_messages::Whose;
 use crate::web::sync::lock;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::Arc;
 
 /// Answer one request (a panic in a handler becomes a 500, never a dead
@@ -86,7 +89,7 @@ fn route(app: &Arc<App>, body: &[u8], target: &Target) -> Result<Reply, ApiError
             crate::web::game::endgame::answer(app.tables.as_ref(), target.param("fen"))?,
         )),
         (_, ["api", "puzzles", rest @ ..]) => puzzle_route(app, body, method, rest),
-        ("POST", ["api", "games"]) => create(app, &body_json(body)?),
+        ("POST", ["api", "games"]) => create(app, body_as(body)?),
         (_, ["api", "games", id, rest @ ..]) => {
             let game = driver::find(app, id)?;
             game_route(app, body, method, rest, &game)
@@ -109,17 +112,15 @@ fn puzzle_route(
         ("GET", ["themes"]) => Ok(Reply::Json(200, t.themes())),
         ("POST", ["player"]) => Ok(Reply::Json(201, crate::web::puzzles::new_player(db)?)),
         ("POST", ["me"]) => {
-            let body = body_json(body)?;
-            Ok(Reply::Json(
-                200,
-                t.me(db, crate::web::puzzles::key_of(&body)?)?,
-            ))
+            let whose: Whose = body_as(body)?;
+            Ok(Reply::Json(200, t.me(db, &whose.player)?))
         }
-        ("POST", ["next"]) => Ok(Reply::Json(201, t.next(db, &body_json(body)?)?)),
-        ("POST", ["current"]) => Ok(Reply::Json(200, t.current(db, &body_json(body)?)?)),
-        ("POST", ["attempts", id, action]) => {
-            Ok(Reply::Json(200, t.act(db, id, action, &body_json(body)?)?))
+        ("POST", ["next"]) => Ok(Reply::Json(201, t.next(db, &body_as(body)?)?)),
+        ("POST", ["current"]) => {
+            let whose: Whose = body_as(body)?;
+            Ok(Reply::Json(200, t.current(db, &whose.player)?))
         }
+        ("POST", ["attempts", id, action]) => Ok(Reply::Json(200, t.act(db, id, action, body)?)),
         ("GET" | "POST", _) => Err(ApiError::new(404, "no such puzzle route")),
         _ => Err(ApiError::new(405, format!("method {method} not allowed"))),
     }
@@ -139,17 +140,17 @@ fn game_route(
         ("GET", ["pgn"]) => Ok(crate::web::game::pgn::export(&lock(game))),
         ("GET", ["review"]) => ok(driver::review_state(game)?),
         ("GET", ["learn"]) => ok(crate::web::learn::exercises(game)?),
-        ("POST", ["learn"]) => ok(crate::web::learn::judge(app, game, &body_json(body)?)?),
+        ("POST", ["learn"]) => ok(crate::web::learn::judge(app, game, &body_as(body)?)?),
         ("POST", [action]) if lock(game).record.seats == Seats::Friends => {
             crate::web::friends::route(app, body, action, game)
         }
         ("POST", ["review"]) => Ok(Reply::Json(
             202,
-            driver::start_review(app, game, &body_json(body)?)?,
+            driver::start_review(app, game, &body_as(body)?)?,
         )),
         ("POST", ["engine-move"]) => {
-            let now = body_json(body)?.get("now") == Some(&Value::Bool(true));
-            ok(driver::engine_move(app, game, now)?)
+            let request: EngineMove = body_as(body)?;
+            ok(driver::engine_move(app, game, request.now)?)
         }
         ("POST", ["stop"]) => {
             // Stops the analysis; the engine's move in a game is not stopped.
@@ -157,22 +158,42 @@ fn game_route(
             g.stop_search();
             ok(crate::web::game::events::publish(&g, g.record.line.len()))
         }
-        ("POST", [action]) => {
-            let body = body_json(body)?;
-            let state = change(app, game, |g| match *action {
-                "move" => actions::play(g, &body),
-                "undo" => actions::undo(g),
-                "goto" => actions::goto(g, &body),
-                "resign" => actions::resign(g, &body),
-                "position" => actions::set_position(g, &body),
-                "settings" => actions::settings(g, &body),
-                "pgn" => actions::import_pgn(g, &body),
-                _ => Err(ApiError::new(404, format!("no action '{action}'"))),
-            })?;
-            ok(state)
-        }
+        ("POST", [action]) => ok(act(app, game, action, body)?),
         ("GET" | "POST", _) => Err(ApiError::new(404, "no such game route")),
         _ => Err(ApiError::new(405, format!("method {method} not allowed"))),
+    }
+}
+
+/// `POST /api/games/{id}/{action}`: one change to the game, its request
+/// read whole before anything changes.
+fn act(app: &Arc<App>, game: &SharedGame, action: &str, body: &[u8]) -> Result<Value, ApiError> {
+    match action {
+        "move" => {
+            let request = body_as(body)?;
+            change(app, game, |g| actions::play(g, &request))
+        }
+        "undo" => change(app, game, actions::undo),
+        "goto" => {
+            let request = body_as(body)?;
+            change(app, game, |g| actions::goto(g, &request))
+        }
+        "resign" => {
+            let request = body_as(body)?;
+            change(app, game, |g| actions::resign(g, &request))
+        }
+        "position" => {
+            let request = body_as(body)?;
+            change(app, game, |g| actions::set_position(g, &request))
+        }
+        "settings" => {
+            let request = body_as(body)?;
+            change(app, game, |g| actions::settings(g, &request))
+        }
+        "pgn" => {
+            let request = body_as(body)?;
+            change(app, game, |g| actions::import_pgn(g, &request))
+        }
+        _ => Err(ApiError::new(404, format!("no action '{action}'"))),
     }
 }
 
@@ -199,22 +220,17 @@ fn package(path: &str) -> Result<Reply, ApiError> {
 
 /// `GET /api/levels`: the named levels.
 fn levels() -> Reply {
-    Reply::Json(200, level::levels_json())
+    Reply::json(200, &level::levels())
 }
 
 /// `POST /api/games`: a new game (`fen`, `human`, `level`, `clock`
 /// optional); the engine starts at once if it has the move.
-fn create(app: &Arc<App>, body: &Value) -> Result<Reply, ApiError> {
-    let pos = fen_of(body)?;
-    let seats = seats_of(body)?.unwrap_or(Seats::Human(Color::White));
-    let level = level_of(body)?.unwrap_or(level::DEFAULT);
-    let clock = clock_of(body)?;
-    let friend = match body.get("friend") {
-        None | Some(Value::Bool(false)) => false,
-        Some(Value::Bool(true)) => true,
-        Some(_) => return Err(ApiError::bad("friend must be true or false")),
-    };
-    if friend {
+fn create(app: &Arc<App>, request: NewGame) -> Result<Reply, ApiError> {
+    let pos = request.fen.map_or_else(Position::startpos, |f| f.0);
+    let seats = request.human.map_or(Seats::Human(Color::White), |h| h.0);
+    let level = request.level.unwrap_or(level::DEFAULT);
+    let clock = request.clock.map(|c| c.0);
+    if request.friend {
         let mine = match seats {
             Seats::Human(c) => c,
             _ => {
@@ -231,6 +247,12 @@ fn create(app: &Arc<App>, body: &Value) -> Result<Reply, ApiError> {
     Ok(Reply::Json(201, state))
 }
 
+/// The answer to `GET /api/games?ids=...`.
+#[derive(serde::Serialize)]
+struct GameList {
+    games: Vec<crate::web::store::db::GameSummary>,
+}
+
 /// `GET /api/games?ids=a,b,c`: a summary of each of these games (a
 /// browser lists its own games this way: ids are secrets, so there is no
 /// list of everyone's).
@@ -244,5 +266,5 @@ fn list(app: &Arc<App>, ids: &str) -> Result<Reply, ApiError> {
         return Err(ApiError::bad(format!("at most {MAX_LISTED} ids")));
     }
     let games = app.store.summaries(&ids)?;
-    Ok(Reply::Json(200, json!({ "games": games })))
+    Ok(Reply::json(200, &GameList { games }))
 }

@@ -3,56 +3,15 @@
 //! level. Each works on the draft that `driver::change` then stores, and
 //! checks its input first: a bad request changes nothing.
 
-use super::clock::{control_from_json, TimeControl};
-use super::level::Level;
 use super::live::{Draft, Seats};
 use super::record::MAX_PLIES;
-use super::words::{read_color, read_seats};
+use super::requests::{Forfeit, Goto, ImportPgn, PlayMove, Resign, SetPosition, Settings};
 use crate::rules::pgn::parse_pgn;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
 use crate::web::net::http::over;
 use crate::web::net::http::ApiError;
-use serde_json::Value;
-
-/// The `human` field: "white", "black" or "both".
-pub(crate) fn seats_of(v: &Value) -> Result<Option<Seats>, ApiError> {
-    let bad = || ApiError::bad("human must be \"white\", \"black\" or \"both\"");
-    match v.get("human").map(|h| h.as_str()) {
-        None => Ok(None),
-        Some(Some("friends")) | Some(None) => Err(bad()),
-        Some(Some(text)) => read_seats(text).map(Some).ok_or_else(bad),
-    }
-}
-
-/// The `level` field, if given.
-pub(crate) fn level_of(v: &Value) -> Result<Option<Level>, ApiError> {
-    v.get("level")
-        .map(|l| Level::from_json(l).map_err(ApiError::bad))
-        .transpose()
-}
-
-/// The `clock` field (`{"base_s": 300, "inc_s": 3}`), if given and not null.
-pub(crate) fn clock_of(v: &Value) -> Result<Option<TimeControl>, ApiError> {
-    match v.get("clock") {
-        None | Some(Value::Null) => Ok(None),
-        Some(c) => control_from_json(c)
-            .map(Some)
-            .map_err(|e| ApiError::bad(format!("clock: {e}"))),
-    }
-}
-
-/// A position from the `fen` field (the start position if absent).
-pub(crate) fn fen_of(v: &Value) -> Result<Position, ApiError> {
-    match v.get("fen") {
-        None => Ok(Position::startpos()),
-        Some(Value::String(f)) => {
-            Position::from_fen(f).map_err(|e| ApiError::bad(format!("bad FEN: {e}")))
-        }
-        Some(_) => Err(ApiError::bad("fen must be a string")),
-    }
-}
 
 /// Refuse a change to a finished game (at the shown ply).
 fn not_over(g: &Draft) -> Result<Position, ApiError> {
@@ -81,11 +40,7 @@ fn result_stands(g: &Draft) -> Result<(), ApiError> {
 
 /// `move`: `{"move": "e2i6"}` or SAN (`"Axi6+"`), from the shown ply; it
 /// must be a move of a side the person plays.
-pub(crate) fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    let text = body
-        .get("move")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\" or \"Axi6\""))?;
+pub(crate) fn play(g: &mut Draft, request: &PlayMove) -> Result<(), ApiError> {
     let pos = not_over(g)?;
     result_stands(g)?;
     if let Seats::Human(c) = g.record.seats {
@@ -97,7 +52,7 @@ pub(crate) fn play(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
         }
     }
     let m = pos
-        .parse_san(text)
+        .parse_san(&request.text)
         .map_err(|e| ApiError::bad(e.to_string()))?;
     g.play(m);
     Ok(())
@@ -127,36 +82,33 @@ pub(crate) fn undo(g: &mut Draft) -> Result<(), ApiError> {
 
 /// `goto`: `{"ply": N}` shows the position after N moves (a view: the game
 /// goes on at the end of its line).
-pub(crate) fn goto(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    let ply = body
-        .get("ply")
-        .and_then(Value::as_u64)
-        .filter(|&p| p as usize <= g.record.line.len())
-        .ok_or_else(|| ApiError::bad(format!("ply must be 0 to {}", g.record.line.len())))?;
+pub(crate) fn goto(g: &mut Draft, request: &Goto) -> Result<(), ApiError> {
+    let plies = g.record.line.len();
+    let ply = usize::try_from(request.ply)
+        .ok()
+        .filter(|&p| p <= plies)
+        .ok_or_else(|| ApiError::bad(format!("ply must be 0 to {plies}")))?;
     g.stop_search();
-    g.record.cursor = ply as usize;
+    g.record.cursor = ply;
     Ok(())
 }
 
 /// `resign`: `{"color": "white", "reason": "resign" | "time"}` (the colour
 /// defaults to the person's, or the side to move).
-pub(crate) fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
+pub(crate) fn resign(g: &mut Draft, request: &Resign) -> Result<(), ApiError> {
     if let Some(e) = g.result() {
         return Err(over(e));
     }
-    let color = match body.get("color").map(|c| c.as_str()) {
+    let color = match request.color {
+        Some(side) => side.0,
         None => match g.record.seats {
             Seats::Human(c) => c,
             Seats::Both | Seats::Friends => g.end_position().side_to_move(),
         },
-        Some(text) => text
-            .and_then(read_color)
-            .ok_or_else(|| ApiError::bad("color must be \"white\" or \"black\""))?,
     };
-    let end = match body.get("reason").map(|r| r.as_str()) {
-        None | Some(Some("resign")) => GameEnd::resigned(color),
-        Some(Some("time")) => GameEnd::time(color),
-        Some(_) => return Err(ApiError::bad("reason must be \"resign\" or \"time\"")),
+    let end = match request.reason {
+        Forfeit::Resign => GameEnd::resigned(color),
+        Forfeit::Time => GameEnd::time(color),
     };
     g.stop_search();
     g.stop_thinking();
@@ -166,27 +118,22 @@ pub(crate) fn resign(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
 }
 
 /// `position`: `{"fen": ...}` starts the game again from that position.
-pub(crate) fn set_position(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    if body.get("fen").is_none() {
-        return Err(ApiError::bad("fen is missing"));
-    }
-    let pos = fen_of(body)?;
+pub(crate) fn set_position(g: &mut Draft, request: &SetPosition) -> Result<(), ApiError> {
     result_stands(g)?;
-    g.restart(pos);
+    g.restart(request.fen.0.clone());
     Ok(())
 }
 
 /// `settings`: `{"human": ..., "level": ...}`, either or both. A change of
 /// sides ends the engine's search: the server starts the right one.
-pub(crate) fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    let seats = seats_of(body)?;
-    let level = level_of(body)?;
+pub(crate) fn settings(g: &mut Draft, request: &Settings) -> Result<(), ApiError> {
+    let seats = request.human.map(|h| h.0);
     if let Some(s) = seats.filter(|&s| s != g.record.seats) {
         g.stop_thinking();
         g.engine_once = false;
         g.record.seats = s;
     }
-    if let Some(l) = level {
+    if let Some(l) = request.level {
         g.record.level = l;
     }
     Ok(())
@@ -196,13 +143,9 @@ pub(crate) fn settings(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
 /// the text, in SAN or coordinates, played up to where the rules end it. A
 /// decisive or drawn result token the board does not reach stands as the
 /// game's end (the loser resigned, or a draw was agreed).
-pub(crate) fn import_pgn(g: &mut Draft, body: &Value) -> Result<(), ApiError> {
-    let text = body
-        .get("pgn")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("pgn must be a string"))?;
+pub(crate) fn import_pgn(g: &mut Draft, request: &ImportPgn) -> Result<(), ApiError> {
     result_stands(g)?;
-    let games = parse_pgn(text);
+    let games = parse_pgn(&request.pgn);
     let first = games
         .first()
         .filter(|x| !x.moves.is_empty() || x.tags.contains_key("FEN"))

@@ -5,6 +5,7 @@
 
 use crate::engine::Clocks as EngineClocks;
 use crate::rules::piece::Color;
+use serde::{Deserialize, Serialize};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Milliseconds since the Unix epoch (wall time: it outlives a restart).
@@ -65,27 +66,49 @@ impl std::fmt::Display for ControlError {
 
 impl std::error::Error for ControlError {}
 
-/// A control from `{"base_s": 300, "inc_s": 3}` (seconds, fractions
-/// allowed).
-pub(crate) fn control_from_json(v: &serde_json::Value) -> Result<TimeControl, ControlError> {
-    let ms = |key: &'static str, max: i64| -> Result<i64, ControlError> {
-        let secs = v.get(key).map_or(Some(0.0), |x| x.as_f64());
-        match secs.map(|s| (s * 1000.0).round()) {
-            Some(ms) if (0.0..=max as f64).contains(&ms) => Ok(ms as i64),
-            _ => Err(ControlError::Range(key, max)),
-        }
-    };
-    let (base, inc) = (ms("base_s", MAX_BASE_MS)?, ms("inc_s", MAX_INC_MS)?);
-    if base < 1000 {
-        return Err(ControlError::BaseTooShort);
-    }
-    Ok(control(base, inc))
+/// A clock on the wire: `{"base_s": 300, "inc_s": 3}` (seconds,
+/// fractions allowed; a missing field is 0).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ControlJson", into = "ControlJson")]
+pub(crate) struct Control(pub TimeControl);
+
+/// `Control`'s fields as they are sent.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct ControlJson {
+    #[serde(default)]
+    base_s: f64,
+    #[serde(default)]
+    inc_s: f64,
 }
 
-/// A control as JSON, the form `control_from_json` reads.
-pub(crate) fn control_json(tc: TimeControl) -> serde_json::Value {
-    let (base, inc) = control_ms(tc);
-    serde_json::json!({"base_s": base as f64 / 1000.0, "inc_s": inc as f64 / 1000.0})
+impl TryFrom<ControlJson> for Control {
+    type Error = ControlError;
+
+    fn try_from(v: ControlJson) -> Result<Control, ControlError> {
+        let ms = |secs: f64, key: &'static str, max: i64| -> Result<i64, ControlError> {
+            let ms = (secs * 1000.0).round();
+            match (0.0..=max as f64).contains(&ms) {
+                true => Ok(ms as i64),
+                false => Err(ControlError::Range(key, max)),
+            }
+        };
+        let base = ms(v.base_s, "base_s", MAX_BASE_MS)?;
+        let inc = ms(v.inc_s, "inc_s", MAX_INC_MS)?;
+        if base < 1000 {
+            return Err(ControlError::BaseTooShort);
+        }
+        Ok(Control(control(base, inc)))
+    }
+}
+
+impl From<Control> for ControlJson {
+    fn from(c: Control) -> ControlJson {
+        let (base, inc) = control_ms(c.0);
+        ControlJson {
+            base_s: base as f64 / 1000.0,
+            inc_s: inc as f64 / 1000.0,
+        }
+    }
 }
 
 /// A game's clocks: the control, every move's time left, and when the
@@ -203,12 +226,16 @@ mod tests {
 
     #[test]
     fn controls_read_and_refuse() {
-        let tc = control_from_json(&json!({"base_s": 180, "inc_s": 2})).unwrap();
+        let read = |v: serde_json::Value| Control::deserialize(&v).map(|c| c.0);
+        let tc = read(json!({"base_s": 180, "inc_s": 2})).unwrap();
         assert_eq!(control_ms(tc), (180_000, 2_000));
-        assert_eq!(control_from_json(&control_json(tc)), Ok(tc));
-        assert!(control_from_json(&json!({"base_s": 0})).is_err());
-        assert!(control_from_json(&json!({"base_s": 1e12})).is_err());
-        assert!(control_from_json(&json!({"base_s": 60, "inc_s": -1})).is_err());
-        assert!(control_from_json(&json!({"base_s": "x"})).is_err());
+        assert_eq!(
+            read(serde_json::to_value(Control(tc)).unwrap()).ok(),
+            Some(tc)
+        );
+        assert!(read(json!({"base_s": 0})).is_err());
+        assert!(read(json!({"base_s": 1e12})).is_err());
+        assert!(read(json!({"base_s": 60, "inc_s": -1})).is_err());
+        assert!(read(json!({"base_s": "x"})).is_err());
     }
 }

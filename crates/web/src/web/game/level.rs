@@ -4,11 +4,13 @@
 
 use crate::engine::strength::{elo_of_level, MAX_SKILL_LEVEL, MIN_SKILL_LEVEL};
 use crate::engine::GoParams;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Number;
 use std::time::Duration;
 
-/// How hard the engine thinks per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How hard the engine thinks per move; on the wire as `LevelJson`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "LevelJson", into = "LevelJson")]
 pub enum Level {
     /// Full strength for this long per move.
     MoveTime(Duration),
@@ -107,58 +109,6 @@ impl Level {
             .map(|n| n.level)
     }
 
-    /// The level from a JSON object: `{"name": "club"}`,
-    /// `{"movetime_ms": 500}` or `{"nodes": 20000}`.
-    pub fn from_json(v: &serde_json::Value) -> Result<Level, String> {
-        if let Some(name) = v.get("name").and_then(|n| n.as_str()) {
-            return Level::named(name).ok_or_else(|| {
-                let names: Vec<String> = named().into_iter().map(|n| n.name).collect();
-                format!("unknown level '{name}' (one of {})", names.join(", "))
-            });
-        }
-        if let Some(skill) = v.get("skill") {
-            return match skill.as_i64() {
-                Some(l) if (MIN_SKILL_LEVEL..MAX_SKILL_LEVEL).contains(&l) => {
-                    Ok(Level::Skill(l as i8))
-                }
-                _ => Err(format!(
-                    "skill must be {MIN_SKILL_LEVEL} to {}",
-                    MAX_SKILL_LEVEL - 1
-                )),
-            };
-        }
-        if let Some(ms) = v.get("movetime_ms") {
-            return match ms.as_u64() {
-                Some(ms) if (10..=MAX_MOVETIME_MS).contains(&ms) => {
-                    Ok(Level::MoveTime(Duration::from_millis(ms)))
-                }
-                _ => Err(format!("movetime_ms must be 10 to {MAX_MOVETIME_MS}")),
-            };
-        }
-        if let Some(n) = v.get("nodes") {
-            return match n.as_u64() {
-                Some(n) if (1..=MAX_NODES).contains(&n) => Ok(Level::Nodes(n)),
-                _ => Err(format!("nodes must be 1 to {MAX_NODES}")),
-            };
-        }
-        Err("a level is {\"name\": ...}, {\"skill\": ...}, {\"movetime_ms\": ...} or {\"nodes\": ...}".into())
-    }
-
-    /// The level as JSON (the form `from_json` reads, plus its name).
-    pub fn to_json(self) -> serde_json::Value {
-        let name = named()
-            .into_iter()
-            .find(|n| n.level == self)
-            .map(|n| n.name);
-        match self {
-            Level::Skill(l) => serde_json::json!({"name": name, "skill": l}),
-            Level::MoveTime(d) => {
-                serde_json::json!({"name": name, "movetime_ms": d.as_millis() as u64})
-            }
-            Level::Nodes(n) => serde_json::json!({"name": name, "nodes": n}),
-        }
-    }
-
     /// The `Skill Level` an engine move is searched at.
     pub fn skill_level(self) -> i64 {
         match self {
@@ -186,53 +136,147 @@ impl Level {
     }
 }
 
-/// The named levels and the default (also the static site's).
-pub(crate) fn levels_json() -> Value {
-    let list: Vec<Value> = named()
+/// A level on the wire: `{"name": "club"}`, `{"skill": 3}`,
+/// `{"movetime_ms": 500}` or `{"nodes": 20000}`; written with its name
+/// (null for a custom one) and the one field that says what it is.
+#[derive(Serialize, Deserialize)]
+pub(crate) struct LevelJson {
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    skill: Option<Number>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    movetime_ms: Option<Number>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    nodes: Option<Number>,
+}
+
+impl TryFrom<LevelJson> for Level {
+    type Error = String;
+
+    /// A name wins; otherwise the one limit given, within its range.
+    fn try_from(v: LevelJson) -> Result<Level, String> {
+        if let Some(name) = v.name {
+            return Level::named(&name).ok_or_else(|| {
+                let names: Vec<String> = named().into_iter().map(|n| n.name).collect();
+                format!("unknown level '{name}' (one of {})", names.join(", "))
+            });
+        }
+        if let Some(skill) = v.skill {
+            return match skill.as_i64() {
+                Some(l) if (MIN_SKILL_LEVEL..MAX_SKILL_LEVEL).contains(&l) => {
+                    Ok(Level::Skill(l as i8))
+                }
+                _ => Err(format!(
+                    "skill must be {MIN_SKILL_LEVEL} to {}",
+                    MAX_SKILL_LEVEL - 1
+                )),
+            };
+        }
+        if let Some(ms) = v.movetime_ms {
+            return match ms.as_u64() {
+                Some(ms) if (10..=MAX_MOVETIME_MS).contains(&ms) => {
+                    Ok(Level::MoveTime(Duration::from_millis(ms)))
+                }
+                _ => Err(format!("movetime_ms must be 10 to {MAX_MOVETIME_MS}")),
+            };
+        }
+        if let Some(n) = v.nodes {
+            return match n.as_u64() {
+                Some(n) if (1..=MAX_NODES).contains(&n) => Ok(Level::Nodes(n)),
+                _ => Err(format!("nodes must be 1 to {MAX_NODES}")),
+            };
+        }
+        Err("a level is {\"name\": ...}, {\"skill\": ...}, {\"movetime_ms\": ...} or {\"nodes\": ...}".into())
+    }
+}
+
+impl From<Level> for LevelJson {
+    fn from(level: Level) -> LevelJson {
+        let name = named()
+            .into_iter()
+            .find(|n| n.level == level)
+            .map(|n| n.name);
+        let mut v = LevelJson {
+            name,
+            skill: None,
+            movetime_ms: None,
+            nodes: None,
+        };
+        match level {
+            Level::Skill(l) => v.skill = Some(l.into()),
+            Level::MoveTime(d) => v.movetime_ms = Some((d.as_millis() as u64).into()),
+            Level::Nodes(n) => v.nodes = Some(n.into()),
+        }
+        v
+    }
+}
+
+/// One level as the page lists it.
+#[derive(Serialize)]
+struct ListedLevel {
+    name: String,
+    about: String,
+    label: String,
+    group: &'static str,
+    level: Level,
+}
+
+/// `GET /api/levels`: the named levels, their groups and the default (also
+/// the static site's).
+#[derive(Serialize)]
+pub(crate) struct Levels {
+    levels: Vec<ListedLevel>,
+    groups: Vec<&'static str>,
+    default: Level,
+}
+
+/// The named levels and the default.
+pub(crate) fn levels() -> Levels {
+    let levels = named()
         .into_iter()
-        .map(|n| {
-            json!({"name": n.name, "about": n.about, "label": n.label, "group": n.group,
-                   "level": n.level.to_json()})
+        .map(|n| ListedLevel {
+            name: n.name,
+            about: n.about,
+            label: n.label,
+            group: n.group,
+            level: n.level,
         })
         .collect();
-    let groups: Vec<&str> = GROUPS.iter().map(|g| g.0).chain([FULL_GROUP]).collect();
-    json!({"levels": list, "groups": groups, "default": DEFAULT.to_json()})
+    let groups = GROUPS.iter().map(|g| g.0).chain([FULL_GROUP]).collect();
+    Levels {
+        levels,
+        groups,
+        default: DEFAULT,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use serde_json::{json, Value};
+
+    fn read(v: Value) -> Result<Level, String> {
+        Level::deserialize(&v).map_err(|e| e.to_string())
+    }
 
     #[test]
     fn levels_read_and_write() {
+        assert_eq!(read(json!({"name": "casual"})), Ok(Level::Nodes(5000)));
+        assert_eq!(read(json!({"name": "level-3"})), Ok(Level::Skill(3)));
+        assert_eq!(read(json!({"skill": 19})), Ok(Level::Skill(19)));
+        assert!(read(json!({"skill": 20})).is_err());
+        assert_eq!(read(json!({"name": "level--11"})), Ok(Level::Skill(-11)));
+        assert!(read(json!({"skill": -12})).is_err());
+        assert!(read(json!({"skill": 1e30})).is_err());
         assert_eq!(
-            Level::from_json(&json!({"name": "casual"})),
-            Ok(Level::Nodes(5000))
-        );
-        assert_eq!(
-            Level::from_json(&json!({"name": "level-3"})),
-            Ok(Level::Skill(3))
-        );
-        assert_eq!(
-            Level::from_json(&json!({"skill": 19})),
-            Ok(Level::Skill(19))
-        );
-        assert!(Level::from_json(&json!({"skill": 20})).is_err());
-        assert_eq!(
-            Level::from_json(&json!({"name": "level--11"})),
-            Ok(Level::Skill(-11))
-        );
-        assert!(Level::from_json(&json!({"skill": -12})).is_err());
-        assert!(Level::from_json(&json!({"skill": 1e30})).is_err());
-        assert_eq!(
-            Level::from_json(&json!({"movetime_ms": 500})),
+            read(json!({"movetime_ms": 500})),
             Ok(Level::MoveTime(Duration::from_millis(500)))
         );
-        assert!(Level::from_json(&json!({"movetime_ms": 0})).is_err());
-        assert!(Level::from_json(&json!({"nodes": -1})).is_err());
-        assert!(Level::from_json(&json!({"name": "godlike"})).is_err());
-        assert!(Level::from_json(&json!(3)).is_err());
+        assert!(read(json!({"movetime_ms": 0})).is_err());
+        assert!(read(json!({"nodes": -1})).is_err());
+        assert!(read(json!({"name": "godlike"})).is_err());
+        assert!(read(json!(3)).is_err());
         let all = named();
         assert_eq!(
             all.len(),
@@ -240,7 +284,7 @@ mod tests {
             "levels -11 to 19 and three full-strength times"
         );
         for n in all {
-            assert_eq!(Level::from_json(&n.level.to_json()), Ok(n.level));
+            assert_eq!(read(serde_json::to_value(n.level).unwrap()), Ok(n.level));
         }
     }
 }

@@ -45,7 +45,7 @@ impl Waiting {
 
 /// One move of the line as the pages and the PGN show it, made once when
 /// the move is played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct MoveText {
     /// The move on the wire (`e2i6`).
     pub uci: String,

@@ -1,6 +1,6 @@
 //! A game on the server: its clock (`clock`), level (`level`), stored
 //! record (`record`), the live game (`live`) and the changes made to it
-//! (`actions`), what a page sees of it (`view`, `words`, `pieces`,
+//! (`actions`) from the requests a page sends (`requests`), what a page sees of it (`view`, `words`, `pieces`,
 //! `endgame`, `pgn`), and the events sent to its pages (`events`).
 
 pub(crate) mod actions;
@@ -12,5 +12,6 @@ pub(crate) mod live;
 pub(crate) mod pgn;
 pub(crate) mod pieces;
 pub(crate) mod record;
+pub(crate) mod requests;
 pub(crate) mod view;
 pub(crate) mod words;

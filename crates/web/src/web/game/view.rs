@@ -2,7 +2,8 @@
 //! (FEN, moves in SAN, legal moves, check, last move, status in words) and
 //! an engine search's lines with their PVs in SAN.
 
-use super::clock::now_ms;
+use super::clock::{now_ms, Control};
+use super::level::Level;
 use super::live::{MoveText, Waiting, WebGame};
 use super::words::{color_word, seats_word};
 use crate::engine::{Info, Score};
@@ -10,17 +11,31 @@ use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::Reason;
-use serde_json::{json, Value};
+use crate::web::net::http::to_json;
+use serde::Serialize;
+use serde_json::Value;
 
-/// One move as JSON: coordinates, squares, promotion letter and SAN.
-fn move_json(pos: &Position, m: Move) -> Value {
-    json!({
-        "uci": m.to_string(),
-        "from": m.from().to_string(),
-        "to": m.to().to_string(),
-        "promotion": m.promotion().map(|k| k.letter().to_string()),
-        "san": pos.san(m),
-    })
+/// A legal move as the page offers it: coordinates, squares, promotion
+/// letter and SAN.
+#[derive(Serialize)]
+struct LegalMove {
+    uci: String,
+    from: String,
+    to: String,
+    promotion: Option<String>,
+    san: String,
+}
+
+impl LegalMove {
+    fn of(pos: &Position, m: Move) -> LegalMove {
+        LegalMove {
+            uci: m.to_string(),
+            from: m.from().to_string(),
+            to: m.to().to_string(),
+            promotion: m.promotion().map(|k| k.letter().to_string()),
+            san: pos.san(m),
+        }
+    }
 }
 
 /// Every state gets a larger number than the last (from the clock at
@@ -34,9 +49,12 @@ fn next_seq() -> u64 {
 /// The whole state of a game as the page draws it: the head and every
 /// move of the line (a page joining, or asking).
 pub(crate) fn game_json(g: &WebGame) -> Value {
-    let mut v = head_json(g);
-    v["moves"] = texts_json(&g.live.texts);
-    v
+    let state = GameState {
+        head: head(g),
+        moves: Some(&g.live.texts),
+        line: None,
+    };
+    to_json(&state)
 }
 
 /// A change as it is answered and sent to every page: the head and the
@@ -44,36 +62,106 @@ pub(crate) fn game_json(g: &WebGame) -> Value {
 /// moves before it), so its size does not grow with the game.
 pub(crate) fn delta_json(g: &WebGame, from: usize) -> Value {
     let from = from.min(g.live.texts.len());
-    let mut v = head_json(g);
-    v["line"] = json!({"from": from, "moves": texts_json(&g.live.texts[from..])});
-    v
+    let state = GameState {
+        head: head(g),
+        moves: None,
+        line: Some(LineDelta {
+            from,
+            moves: &g.live.texts[from..],
+        }),
+    };
+    to_json(&state)
 }
 
-/// Moves as the page lists them.
-fn texts_json(texts: &[MoveText]) -> Value {
-    texts
-        .iter()
-        .map(|t| json!({"uci": t.uci, "san": t.san, "fen": t.fen}))
-        .collect()
+/// A game's state: the head, and either the whole line or what changed.
+#[derive(Serialize)]
+struct GameState<'a> {
+    #[serde(flatten)]
+    head: Head<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<&'a [MoveText]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<LineDelta<'a>>,
+}
+
+/// The moves that replace the line from ply `from` on.
+#[derive(Serialize)]
+struct LineDelta<'a> {
+    from: usize,
+    moves: &'a [MoveText],
+}
+
+/// A move's two squares (the last move's highlight).
+#[derive(Serialize)]
+struct Squares {
+    from: String,
+    to: String,
+}
+
+/// Whether the position shown ends the game, and the words for it.
+#[derive(Serialize)]
+struct Status {
+    over: bool,
+    result: Option<&'static str>,
+    reason: Option<&'static str>,
+    text: String,
+}
+
+/// A rematch asked for, or started.
+#[derive(Serialize)]
+struct Rematch<'a> {
+    offered_by: Option<&'static str>,
+    id: Option<&'a str>,
+}
+
+/// The game's result (its last position's, or a forfeit's).
+#[derive(Serialize)]
+struct Finished {
+    result: &'static str,
+    reason: &'static str,
+    text: String,
 }
 
 /// Everything of the state but the moves: the position shown, its legal
 /// moves, the status, clocks, sides, level and offers.
-fn head_json(g: &WebGame) -> Value {
+#[derive(Serialize)]
+struct Head<'a> {
+    id: &'a str,
+    seq: u64,
+    created: i64,
+    fen: String,
+    start_fen: String,
+    ply: usize,
+    plies: usize,
+    version: u64,
+    turn: &'static str,
+    legal: Vec<LegalMove>,
+    check: Option<String>,
+    last_move: Option<Squares>,
+    status: Status,
+    human: &'static str,
+    draw_offer: Option<&'static str>,
+    rematch: Rematch<'a>,
+    level: Level,
+    searching: bool,
+    waiting: &'static str,
+    result: Option<Finished>,
+    thinking: bool,
+    clock: Option<ClockState>,
+}
+
+/// The head of `g`'s state.
+fn head(g: &WebGame) -> Head<'_> {
     let r = &g.record;
     let pos = g.position();
     let waiting = g.waiting();
-    let clock = clock_json(g, waiting == Waiting::Over);
-    let result = g
-        .result()
-        .map(|e| json!({"result": e.result.pgn(), "reason": e.key(), "text": e.text()}));
     let ending = g.ending(&pos);
-    let legal: Vec<Value> = match ending {
+    let legal = match ending {
         Some(_) => Vec::new(),
         None => pos
             .legal_moves()
             .iter()
-            .map(|&m| move_json(&pos, m))
+            .map(|&m| LegalMove::of(&pos, m))
             .collect(),
     };
     let side = pos.side_to_move();
@@ -84,47 +172,61 @@ fn head_json(g: &WebGame) -> Value {
         None => format!("{side} to move"),
     };
     let last = r.cursor.checked_sub(1).map(|i| r.line[i]);
-    json!({
-        "id": r.id,
-        "seq": next_seq(),
-        "created": r.created,
-        "fen": pos.to_fen(),
-        "start_fen": r.start.to_fen(),
-        "ply": r.cursor,
-        "plies": r.line.len(),
-        "version": g.live.version.load(std::sync::atomic::Ordering::SeqCst),
-        "turn": color_word(side),
-        "legal": legal,
-        "check": check,
-        "last_move": last.map(|m| json!({"from": m.from().to_string(), "to": m.to().to_string()})),
-        "status": {
-            "over": ending.is_some(),
-            "result": ending.map(|e| e.result.pgn()),
-            "reason": ending.map(|e| e.key()),
-            "text": text,
+    Head {
+        id: &r.id,
+        seq: next_seq(),
+        created: r.created,
+        fen: pos.to_fen(),
+        start_fen: r.start.to_fen(),
+        ply: r.cursor,
+        plies: r.line.len(),
+        version: g.live.version.load(std::sync::atomic::Ordering::SeqCst),
+        turn: color_word(side),
+        legal,
+        check,
+        last_move: last.map(|m| Squares {
+            from: m.from().to_string(),
+            to: m.to().to_string(),
+        }),
+        status: Status {
+            over: ending.is_some(),
+            result: ending.map(|e| e.result.pgn()),
+            reason: ending.map(|e| e.key()),
+            text,
         },
-        "human": seats_word(r.seats),
-        "draw_offer": r.draw_offer.map(color_word),
-        "rematch": {
-            "offered_by": r.rematch_offer.map(color_word),
-            "id": r.rematch,
+        human: seats_word(r.seats),
+        draw_offer: r.draw_offer.map(color_word),
+        rematch: Rematch {
+            offered_by: r.rematch_offer.map(color_word),
+            id: r.rematch.as_deref(),
         },
-        "level": r.level.to_json(),
-        "searching": g.live.search.is_some(),
-        "waiting": waiting.word(),
-        "result": result,
-        "thinking": g.live.thinking.is_some(),
-        "clock": clock,
-    })
+        level: r.level,
+        searching: g.live.search.is_some(),
+        waiting: waiting.word(),
+        result: g.result().map(|e| Finished {
+            result: e.result.pgn(),
+            reason: e.key(),
+            text: e.text(),
+        }),
+        thinking: g.live.thinking.is_some(),
+        clock: clock_state(g, waiting == Waiting::Over),
+    }
 }
 
 /// The clocks as the page shows them: each side's time left now, and which
 /// one runs (the page counts it down until the next state).
-fn clock_json(g: &WebGame, over: bool) -> Value {
+#[derive(Serialize)]
+struct ClockState {
+    control: Control,
+    white_ms: i64,
+    black_ms: i64,
+    running: Option<&'static str>,
+}
+
+/// `g`'s clocks now, if it has them.
+fn clock_state(g: &WebGame, over: bool) -> Option<ClockState> {
     let r = &g.record;
-    let Some(c) = &r.clocks else {
-        return Value::Null;
-    };
+    let c = r.clocks.as_ref()?;
     let running = r.clock_running(over);
     let first = r.start.side_to_move();
     let now = now_ms();
@@ -132,11 +234,11 @@ fn clock_json(g: &WebGame, over: bool) -> Value {
         Some(Reason::Time(loser)) if loser == color => 0,
         _ => c.left(color, first, running, now).max(0),
     };
-    json!({
-        "control": super::clock::control_json(c.control),
-        "white_ms": left(Color::White),
-        "black_ms": left(Color::Black),
-        "running": running.map(color_word),
+    Some(ClockState {
+        control: Control(c.control),
+        white_ms: left(Color::White),
+        black_ms: left(Color::Black),
+        running: running.map(color_word),
     })
 }
 
@@ -148,7 +250,25 @@ fn score_text(s: Score) -> String {
     }
 }
 
-/// One search line (`info`) as JSON, with White's view for the eval bar.
+/// One search line (`info`) as the page shows it, with White's view for
+/// the eval bar.
+#[derive(Serialize)]
+struct SearchLine {
+    fen: String,
+    depth: i32,
+    multipv: usize,
+    score: String,
+    white_cp: Option<i32>,
+    white_mate: Option<i32>,
+    bound: Option<String>,
+    pv_san: Vec<String>,
+    pv_uci: Vec<String>,
+    nodes: u64,
+    nps: u64,
+    time_ms: u64,
+}
+
+/// One search line (`info`) as JSON.
 pub(crate) fn info_json(pos: &Position, info: &Info) -> Value {
     let score = Score::from_search(info.score);
     let white = if pos.side_to_move() == Color::White {
@@ -156,42 +276,50 @@ pub(crate) fn info_json(pos: &Position, info: &Info) -> Value {
     } else {
         -1
     };
-    let (cp, mate) = match score {
+    let (white_cp, white_mate) = match score {
         Score::Cp(cp) => (Some(cp * white), None),
         Score::Mate(n) => (None, Some(n * white)),
     };
     let mut walk = pos.clone();
-    let mut san = Vec::new();
+    let mut pv_san = Vec::new();
     for &m in &info.pv {
         if !walk.is_legal(m) {
             break;
         }
-        san.push(walk.san(m));
+        pv_san.push(walk.san(m));
         walk.make_move(m);
     }
-    let nps = (info.nodes as f64 / info.time.as_secs_f64().max(1e-3)) as u64;
-    json!({
-        "fen": pos.to_fen(),
-        "depth": info.depth,
-        "multipv": info.multipv,
-        "score": score_text(score),
-        "white_cp": cp,
-        "white_mate": mate,
-        "bound": info.bound.map(|b| format!("{b:?}").to_lowercase()),
-        "pv_san": san,
-        "pv_uci": info.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-        "nodes": info.nodes,
-        "nps": nps,
-        "time_ms": info.time.as_millis() as u64,
+    to_json(&SearchLine {
+        fen: pos.to_fen(),
+        depth: info.depth,
+        multipv: info.multipv,
+        score: score_text(score),
+        white_cp,
+        white_mate,
+        bound: info.bound.map(|b| format!("{b:?}").to_lowercase()),
+        pv_san,
+        pv_uci: info.pv.iter().map(|m| m.to_string()).collect(),
+        nodes: info.nodes,
+        nps: (info.nodes as f64 / info.time.as_secs_f64().max(1e-3)) as u64,
+        time_ms: info.time.as_millis() as u64,
     })
 }
 
 /// The engine's answer to a move request.
+#[derive(Serialize)]
+struct EngineMove {
+    uci: String,
+    san: String,
+    score: String,
+    depth: i32,
+}
+
+/// The engine's move as JSON.
 pub(crate) fn engine_move_json(pos: &Position, m: Move, score: i32, depth: i32) -> Value {
-    json!({
-        "uci": m.to_string(),
-        "san": pos.san(m),
-        "score": score_text(Score::from_search(score)),
-        "depth": depth,
+    to_json(&EngineMove {
+        uci: m.to_string(),
+        san: pos.san(m),
+        score: score_text(Score::from_search(score)),
+        depth,
     })
 }

@@ -5,9 +5,9 @@
 
 pub(crate) use super::outbox::ClientLeft;
 use super::outbox::{outbox, Inbox, Outbox};
-use crate::rules::moves::Move;
-use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::{json, Value};
 
 /// Largest request body read, in bytes (a long PGN fits).
@@ -146,6 +146,38 @@ pub(crate) fn body_json(body: &[u8]) -> Result<Value, ApiError> {
     }
 }
 
+/// The request body as the request type `T` (an empty body reads as `{}`):
+/// a field of the wrong type or value is a 400 that names it
+/// (`clock.base_s: ...`).
+pub(crate) fn body_as<T: DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
+    request_of(&body_json(body)?)
+}
+
+/// A JSON object read as the request type `T`, as `body_as` reads it.
+pub(crate) fn request_of<T: DeserializeOwned>(v: &Value) -> Result<T, ApiError> {
+    serde_path_to_error::deserialize(v).map_err(|e| {
+        let path = e.path().to_string();
+        match path.as_str() {
+            "." => ApiError::bad(e.into_inner().to_string()),
+            _ => ApiError::bad(format!("{path}: {}", e.into_inner())),
+        }
+    })
+}
+
+impl Reply {
+    /// An answer of this status, written from its typed form.
+    pub(crate) fn json(status: u16, answer: &impl Serialize) -> Reply {
+        Reply::Json(status, to_json(answer))
+    }
+}
+
+/// A typed answer or event as JSON. Our answers are structs with string
+/// keys, which always serialize; the fallback only keeps a bug from
+/// panicking the server.
+pub(crate) fn to_json(answer: &impl Serialize) -> Value {
+    serde_json::to_value(answer).unwrap_or_else(|e| json!({ "error": e.to_string() }))
+}
+
 /// A server-sent event stream: each event goes to the connection's task
 /// as it is written (an error means the client has left, or has fallen
 /// `outbox::MAX_STREAM_BYTES` behind).
@@ -182,16 +214,6 @@ impl EventStream {
 /// 409: the game is over.
 pub(crate) fn over(e: GameEnd) -> ApiError {
     ApiError::new(409, format!("the game is over ({})", e.text()))
-}
-
-/// The wire move (`{"move": "e2i6"}`) of a request body, legal in `pos`.
-pub(crate) fn wire_move_of(pos: &Position, body: &Value) -> Result<Move, ApiError> {
-    let text = body
-        .get("move")
-        .and_then(Value::as_str)
-        .ok_or_else(|| ApiError::bad("move must be a string such as \"e2i6\""))?;
-    pos.parse_move(text)
-        .map_err(|e| ApiError::bad(e.to_string()))
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
     let text = |name: &str, body: &str| (name.to_string(), body.as_bytes().to_vec());
     let data = json!({
         "pieces": pieces_json()["pieces"],
-        "levels": level::levels_json(),
+        "levels": crate::web::net::http::to_json(&level::levels()),
         "skill_movetime_ms": SKILL_MOVETIME.as_millis() as u64,
         "review": review_json(),
         // Each puzzle theme's name for people.

@@ -11,7 +11,7 @@ use super::dbfile::FileGuard;
 use super::schema::prepare;
 pub use super::schema::SCHEMA_VERSION;
 use crate::rules::position::Position;
-use crate::web::game::clock::{control, control_json};
+use crate::web::game::clock::{control, Control};
 use crate::web::game::level::Level;
 use crate::web::game::live::Draft;
 use crate::web::game::record::{GameRecord, SeatKeys};
@@ -20,7 +20,8 @@ use crate::web::game::words::{
 };
 use crate::web::sync::lock;
 use rusqlite::{params, Connection, OptionalExtension};
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -262,7 +263,7 @@ impl Db {
 
     /// A summary of each of these games that is kept (date, sides, level,
     /// result, moves), newest first; empty games are left out.
-    pub fn summaries(&self, ids: &[String]) -> Result<Vec<Value>, DbError> {
+    pub(crate) fn summaries(&self, ids: &[String]) -> Result<Vec<GameSummary>, DbError> {
         let conn = lock(&self.conn);
         let mut stmt = conn
             .prepare(
@@ -278,9 +279,9 @@ impl Db {
                 .map_err(|e| DbError::of_sqlite(&format!("cannot read game {id}"), e))?;
             // A game nobody has moved in is not worth listing (a friend's
             // game waiting for its first move is: its links are needed).
-            out.extend(found.filter(|v| v["plies"] != 0 || v["human"] == "friends"));
+            out.extend(found.filter(|v| v.plies != 0 || v.human == "friends"));
         }
-        out.sort_by_key(|v| std::cmp::Reverse(v["updated"].as_i64()));
+        out.sort_by_key(|v| std::cmp::Reverse(v.updated));
         Ok(out)
     }
 }
@@ -320,7 +321,7 @@ fn write_game(
             r.start.to_fen(),
             r.cursor as i64,
             seats_word(r.seats),
-            r.level.to_json().to_string(),
+            crate::web::net::http::to_json(&r.level).to_string(),
             c.map(|c| c.base_ms()),
             c.map(|c| c.inc_ms()),
             c.map(|c| c.turn_start),
@@ -338,21 +339,34 @@ fn write_game(
     Ok(())
 }
 
+/// A game as a browser lists its own (`GET /api/games?ids=...`).
+#[derive(Serialize)]
+pub(crate) struct GameSummary {
+    id: String,
+    created: i64,
+    updated: i64,
+    human: String,
+    /// Null if the stored level no longer reads.
+    level: Option<Level>,
+    result: String,
+    plies: i64,
+    clock: Option<Control>,
+}
+
 /// One summary from a row.
-fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Value> {
+fn summary_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameSummary> {
     let level: String = r.get(4)?;
     let (base, inc): (Option<i64>, Option<i64>) = (r.get(7)?, r.get(8)?);
-    let control = base.zip(inc).map(|(b, i)| control_json(control(b, i)));
-    Ok(json!({
-        "id": r.get::<_, String>(0)?,
-        "created": r.get::<_, i64>(1)?,
-        "updated": r.get::<_, i64>(2)?,
-        "human": r.get::<_, String>(3)?,
-        "level": serde_json::from_str::<Value>(&level).unwrap_or(Value::Null),
-        "result": r.get::<_, String>(5)?,
-        "plies": r.get::<_, i64>(6)?,
-        "clock": control,
-    }))
+    Ok(GameSummary {
+        id: r.get(0)?,
+        created: r.get(1)?,
+        updated: r.get(2)?,
+        human: r.get(3)?,
+        level: serde_json::from_str(&level).ok(),
+        result: r.get(5)?,
+        plies: r.get(6)?,
+        clock: base.zip(inc).map(|(b, i)| Control(control(b, i))),
+    })
 }
 
 /// Make the database file's folder if it is missing.
@@ -388,8 +402,7 @@ impl Stored {
     fn record(self, id: &str) -> Result<GameRecord, String> {
         let start = Position::from_fen(&self.start_fen).map_err(|e| format!("bad FEN: {e}"))?;
         let seats = read_seats(&self.human).ok_or(format!("bad seats '{}'", self.human))?;
-        let level_json: Value = serde_json::from_str(&self.level).map_err(|e| e.to_string())?;
-        let level = Level::from_json(&level_json)?;
+        let level: Level = serde_json::from_str(&self.level).map_err(|e| e.to_string())?;
         let control = match self.clock {
             (Some(b), Some(i), _) => Some(control(b, i)),
             _ => None,

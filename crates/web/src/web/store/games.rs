@@ -141,7 +141,10 @@ impl Store {
     }
 
     /// Summaries of these games (`db::Db::summaries`).
-    pub fn summaries(&self, ids: &[String]) -> Result<Vec<serde_json::Value>, ApiError> {
+    pub(crate) fn summaries(
+        &self,
+        ids: &[String],
+    ) -> Result<Vec<super::db::GameSummary>, ApiError> {
         Ok(self.db.summaries(ids)?)
     }
 
