@@ -11,12 +11,13 @@ use super::game::events::{notice, publish, publish_status};
 use super::game::live::{Draft, Seats, SharedGame, Waiting, WebGame};
 use super::game::view::engine_move_json;
 use super::net::http::{over, ApiError};
+use super::net::http::{to_json, Problem, Queued};
 use super::review;
 use super::sync::lock;
 use crate::engine::{GoParams, SearchResult};
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::{Arc, Weak};
@@ -102,7 +103,9 @@ pub(crate) fn drive(app: &Arc<App>, game: &SharedGame) {
         notice(
             &g,
             "problem",
-            &json!({"error": format!("cannot start the engine: {e}")}),
+            &to_json(&Problem {
+                error: &format!("cannot start the engine: {e}"),
+            }),
         );
         publish_status(&g);
     }
@@ -125,7 +128,13 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
     let found = loop {
         // The game's pages hear the engine's place in the queue, if any.
         let waiting = |ahead: usize| {
-            notice(&lock(game), "queued", &json!({ "position": ahead + 1 }));
+            notice(
+                &lock(game),
+                "queued",
+                &to_json(&Queued {
+                    position: ahead + 1,
+                }),
+            );
             !flag.load(Ordering::SeqCst)
         };
         match think(app, &turn.pos, turn.skill, &turn.go, flag, waiting) {
@@ -151,7 +160,7 @@ fn engine_turn(app: &Arc<App>, game: &SharedGame, turn: Turn, flag: &Arc<AtomicB
     if let Err(e) = played {
         let mut g = lock(game);
         g.end_thinking(flag);
-        notice(&g, "problem", &json!({"error": e.message}));
+        notice(&g, "problem", &to_json(&Problem { error: &e.message }));
         publish_status(&g);
     }
 }
@@ -315,7 +324,7 @@ pub(crate) fn start_review(
     let mut g = lock(game);
     if let Some(job) = &g.live.review {
         if job.line == g.record.line {
-            return Ok(review::status(job));
+            return Ok(to_json(&review::status(job)));
         }
     }
     let job = Arc::new(review::ReviewJob::new(g.record.line.clone()));
@@ -349,7 +358,7 @@ pub(crate) fn start_review(
         drop(app);
         drop(g);
     });
-    Ok(review::status(&job))
+    Ok(to_json(&review::status(&job)))
 }
 
 /// `GET .../review`: the review's progress, and its result when done.
@@ -357,7 +366,7 @@ pub(crate) fn review_state(game: &SharedGame) -> Result<Value, ApiError> {
     let g = lock(game);
     let job = g.live.review.as_ref();
     let job = job.ok_or_else(|| ApiError::new(404, "no review of this game yet"))?;
-    let mut v = review::status(job);
-    v["current"] = json!(job.line == g.record.line);
-    Ok(v)
+    let mut status = review::status(job);
+    status.current = Some(job.line == g.record.line);
+    Ok(to_json(&status))
 }

@@ -14,14 +14,14 @@ use super::game::requests::{Forfeit, Goto, PlayMove, Resign, Side};
 use super::game::view::game_json;
 use super::game::words::color_word;
 use super::net::http::over;
-use super::net::http::{body_as, ApiError, Reply};
+use super::net::http::{body_as, to_json, ApiError, Reply};
 use super::store::games::new_id;
 use super::sync::lock;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
-use serde::Deserialize;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::sync::Arc;
 
 /// `POST /api/games {"friend": true, "human"?: "white"|"black", "fen"?,
@@ -42,22 +42,52 @@ pub(crate) fn create(
     let game = app.store.insert(game)?;
     let g = lock(&game);
     let mut state = game_json(&g);
-    state["seats"] = seats_json(&g, mine);
+    state["seats"] = to_json(&seats(&g, mine));
     Ok(Reply::Json(201, state))
 }
 
 /// The keys and the links (the key goes after `#`, so it never reaches a
 /// server log or a `Referer`).
-fn seats_json(g: &WebGame, mine: Color) -> Value {
+#[derive(Serialize)]
+struct SeatsView {
+    white: String,
+    black: String,
+    yours: &'static str,
+    links: Links,
+}
+
+/// The creator's seat link, the friend's, and the watch link.
+#[derive(Serialize)]
+struct Links {
+    you: String,
+    friend: String,
+    watch: String,
+}
+
+/// The seats of a game made with `create` (which gave it keys).
+fn seats(g: &WebGame, mine: Color) -> SeatsView {
     let r = &g.record;
-    let keys = r.keys.as_ref().expect("a game between two people");
+    let keys = r.keys.clone().unwrap_or_else(|| SeatKeys {
+        white: String::new(),
+        black: String::new(),
+    });
     let link = |c: Color| format!("/g/{}#seat={}", r.id, keys.of(c));
-    json!({
-        "white": keys.white,
-        "black": keys.black,
-        "yours": color_word(mine),
-        "links": {"you": link(mine), "friend": link(!mine), "watch": format!("/g/{}", r.id)},
-    })
+    SeatsView {
+        yours: color_word(mine),
+        links: Links {
+            you: link(mine),
+            friend: link(!mine),
+            watch: format!("/g/{}", r.id),
+        },
+        white: keys.white.clone(),
+        black: keys.black.clone(),
+    }
+}
+
+/// A seat's colour (`seat`).
+#[derive(Serialize)]
+struct SeatColor {
+    color: &'static str,
 }
 
 /// A player's request: the seat key that says who, and the action's own
@@ -109,7 +139,9 @@ pub(crate) fn route(
         "seat" => {
             let r: Seated<Nothing> = body_as(body)?;
             let color = seat(&lock(game).record, &r.seat)?;
-            ok(json!({ "color": color_word(color) }))
+            ok(to_json(&SeatColor {
+                color: color_word(color),
+            }))
         }
         "move" => {
             let r: Seated<PlayMove> = body_as(body)?;

@@ -7,15 +7,16 @@
 
 use super::app::App;
 use super::game::live::{Seats, SharedGame};
-use super::net::http::ApiError;
+use super::net::http::{to_json, ApiError};
 use super::review::DEFAULT_NODES;
 use super::sync::lock;
 use crate::engine::GoParams;
-use crate::review::report::ReviewReport;
+use crate::review::report::{BetterReport, ReviewReport};
 use crate::review::{learn, verdict};
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use std::time::Duration;
 
 /// How long a judgement waits for a free engine.
@@ -49,7 +50,7 @@ fn current(
         ));
     }
     let result = match lock(&job.outcome).as_ref() {
-        Some(Ok(v)) => serde_json::from_value(v.clone()).map_err(|_| none())?,
+        Some(Ok(report)) => report.clone(),
         _ => return Err(none()),
     };
     let side = match g.record.seats {
@@ -59,11 +60,24 @@ fn current(
     Ok((result, side, g.record.start.clone(), g.record.line.clone()))
 }
 
+/// The exercises of the game's review.
+#[derive(Serialize)]
+struct Exercises {
+    exercises: Vec<learn::Exercise>,
+}
+
+/// The answer to a give-up: not found, and the better line.
+#[derive(Serialize)]
+struct GaveUp {
+    found: bool,
+    better: Option<BetterReport>,
+}
+
 /// `GET .../learn`: the exercises, by ply, with the side to find a move.
 pub(crate) fn exercises(game: &SharedGame) -> Result<Value, ApiError> {
     let (report, side, start, line) = current(game)?;
     let list = learn::exercises(&report, &start, &line, side);
-    Ok(json!({ "exercises": list }))
+    Ok(to_json(&Exercises { exercises: list }))
 }
 
 /// `POST .../learn`: a try at one exercise.
@@ -97,7 +111,10 @@ pub(crate) fn judge(app: &App, game: &SharedGame, request: &Attempt) -> Result<V
     let text = match (&request.text, request.give_up) {
         (_, true) => {
             let better = report.moves[ply].better.clone();
-            return Ok(json!({"found": false, "better": better}));
+            return Ok(to_json(&GaveUp {
+                found: false,
+                better,
+            }));
         }
         (Some(text), false) => text,
         (None, false) => return Err(ApiError::bad("move is missing (or give_up: true)")),
@@ -120,7 +137,7 @@ pub(crate) fn judge(app: &App, game: &SharedGame, request: &Attempt) -> Result<V
         Some(verdict(&mut engine, after, &go))
     });
     match attempt {
-        Some(a) => Ok(serde_json::to_value(a).unwrap_or(Value::Null)),
+        Some(a) => Ok(to_json(&a)),
         None => Err(busy.unwrap_or_else(|| ApiError::new(500, "the judgement stopped"))),
     }
 }

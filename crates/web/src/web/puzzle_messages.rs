@@ -183,3 +183,9 @@ pub(crate) struct SolutionStep {
     pub text: String,
     pub fen: String,
 }
+
+/// A hint: the square the next solver move starts from.
+#[derive(Serialize)]
+pub(crate) struct Hint {
+    pub from: String,
+}

@@ -10,8 +10,9 @@
 use super::game::words::color_word;
 use super::net::http::{body_as, to_json, ApiError};
 use super::puzzle_messages::{
-    AttemptView, Me, NewPlayer, Next, NoAttempt, PlayerKey, PlayerView, PuzzleView, RatingChange,
-    Solution, SolutionStep, Solved, SolverMove, Step as StepAnswer, ThemeCount, Themes, Wrong,
+    AttemptView, Hint, Me, NewPlayer, Next, NoAttempt, PlayerKey, PlayerView, PuzzleView,
+    RatingChange, Solution, SolutionStep, Solved, SolverMove, Step as StepAnswer, ThemeCount,
+    Themes, Wrong,
 };
 use super::store::games::new_id;
 use super::store::puzzle_attempts::{Attempt, Book};
@@ -23,7 +24,7 @@ use crate::puzzles::solve::{self, Step};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
 use crate::rules::random::Rng;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::Mutex;
 
@@ -306,7 +307,9 @@ impl Trainer {
                     .ok_or_else(|| ApiError::new(409, "the puzzle is solved"))?;
                 a.clean = false;
                 a.engaged = true;
-                Ok(json!({ "from": m.from().to_string() }))
+                Ok(to_json(&Hint {
+                    from: m.from().to_string(),
+                }))
             }
             "solution" => {
                 a.clean = false;

@@ -7,14 +7,15 @@
 
 use super::net::http::ApiError;
 use super::pool::{Borrowed, Pool};
+use super::store::db::StoredReview;
 use super::sync::lock;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::GoParams;
 use crate::review::report::ReviewReport;
 pub use crate::review::DEFAULT_NODES;
-use crate::review::{budget, review_line, verdict_until, GameReview, MAX_NODES};
+use crate::review::{budget, review_line, verdict_until, MAX_NODES};
 use crate::rules::moves::Move;
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -34,8 +35,8 @@ pub struct ReviewJob {
     pub done: AtomicUsize,
     /// Its place in the queue for an engine (0: not waiting).
     pub queued: AtomicUsize,
-    /// The result as JSON when done, or why it failed.
-    pub outcome: Mutex<Option<Result<Value, String>>>,
+    /// The report when done, or why it failed.
+    pub outcome: Mutex<Option<Result<ReviewReport, String>>>,
     /// Set when the game's line changed or another review replaced it: the
     /// review leaves the queue, or stops the position it searches.
     pub cancelled: AtomicBool,
@@ -83,28 +84,31 @@ impl ReviewJob {
     }
 
     /// Put its outcome in force: the result, or why it failed.
-    pub fn finish(&self, result: Result<Value, String>) {
+    pub fn finish(&self, result: Result<ReviewReport, String>) {
         *lock(&self.outcome) = Some(result);
     }
     /// The finished review as it is stored: the moves and the result
     /// (None while it runs, or if it failed).
-    pub fn stored(&self) -> Option<Value> {
+    pub fn stored(&self) -> Option<StoredReview> {
         match lock(&self.outcome).as_ref() {
-            Some(Ok(result)) => Some(json!({
-                "moves": self.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-                "result": result,
-            })),
+            Some(Ok(result)) => Some(StoredReview {
+                moves: self.line.iter().map(|m| m.to_string()).collect(),
+                result: result.clone(),
+            }),
             _ => None,
         }
     }
 
     /// A finished review read back from the database (`line` is the
     /// game's; a stored review of another line is not used).
-    pub fn restored(stored: &Value, start: &crate::rules::position::Position) -> Option<ReviewJob> {
+    pub fn restored(
+        stored: StoredReview,
+        start: &crate::rules::position::Position,
+    ) -> Option<ReviewJob> {
         let mut pos = start.clone();
         let mut line = Vec::new();
-        for m in stored.get("moves")?.as_array()? {
-            let m = pos.parse_move(m.as_str()?).ok()?;
+        for m in &stored.moves {
+            let m = pos.parse_move(m).ok()?;
             pos.make_move(m);
             line.push(m);
         }
@@ -114,7 +118,7 @@ impl ReviewJob {
             total,
             done: AtomicUsize::new(total),
             queued: AtomicUsize::new(0),
-            outcome: Mutex::new(Some(Ok(stored.get("result")?.clone()))),
+            outcome: Mutex::new(Some(Ok(stored.result))),
             cancelled: AtomicBool::new(false),
         })
     }
@@ -149,7 +153,7 @@ pub fn run(
     start: &crate::rules::position::Position,
     job: &ReviewJob,
     nodes: u64,
-) -> Result<Value, String> {
+) -> Result<ReviewReport, String> {
     let nodes = budget(nodes, job.total);
     let go = GoParams {
         nodes: Some(nodes),
@@ -184,33 +188,50 @@ pub fn run(
             return Some(v);
         }
     });
-    Ok(review_json(&review.ok_or(failed)?))
+    Ok(ReviewReport::of(&review.ok_or(failed)?))
+}
+
+/// Where a review stands.
+#[derive(Serialize)]
+#[serde(rename_all = "lowercase")]
+enum State {
+    Running,
+    Done,
+    Failed,
+}
+
+/// `GET .../review`: progress and, when done, the report (or why not).
+#[derive(Serialize)]
+pub(crate) struct ReviewStatus {
+    done: usize,
+    queued: usize,
+    total: usize,
+    moves: Vec<String>,
+    state: State,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    result: Option<ReviewReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    /// Whether the review is of the game's line as it is now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub current: Option<bool>,
 }
 
 /// Progress and, when done, the result.
-pub fn status(job: &ReviewJob) -> Value {
-    let mut v = json!({
-        "done": job.done.load(Ordering::Relaxed),
-        "queued": job.queued.load(Ordering::Relaxed),
-        "total": job.total,
-        "moves": job.line.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-    });
-    match lock(&job.outcome).as_ref() {
-        None => v["state"] = json!("running"),
-        Some(Ok(result)) => {
-            v["state"] = json!("done");
-            v["result"] = result.clone();
-        }
-        Some(Err(e)) => {
-            v["state"] = json!("failed");
-            v["error"] = json!(e);
-        }
+pub(crate) fn status(job: &ReviewJob) -> ReviewStatus {
+    let (state, result, error) = match lock(&job.outcome).as_ref() {
+        None => (State::Running, None, None),
+        Some(Ok(report)) => (State::Done, Some(report.clone()), None),
+        Some(Err(e)) => (State::Failed, None, Some(e.clone())),
+    };
+    ReviewStatus {
+        done: job.done.load(Ordering::Relaxed),
+        queued: job.queued.load(Ordering::Relaxed),
+        total: job.total,
+        moves: job.line.iter().map(|m| m.to_string()).collect(),
+        state,
+        result,
+        error,
+        current: None,
     }
-    v
-}
-
-/// Every move's evaluation and judgement, and each player's totals (the
-/// browser's worker sends the same report).
-fn review_json(r: &GameReview) -> Value {
-    serde_json::to_value(ReviewReport::of(r)).unwrap_or_else(|e| json!({"error": e.to_string()}))
 }

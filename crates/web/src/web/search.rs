@@ -6,18 +6,32 @@
 use super::app::App;
 use super::game::live::SharedGame;
 use super::game::view::info_json;
-use super::net::http::{ApiError, EventStream};
+use super::net::http::{ApiError, EventStream, Queued};
 use super::net::outbox::Inbox;
 use super::pool::Borrowed;
 use super::sync::lock;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::GoParams;
 use crate::rules::position::Position;
-use serde_json::{json, Value};
+use serde::Serialize;
+use serde_json::Value;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{channel, RecvTimeoutError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+/// The `start` event: the position searched and how many lines.
+#[derive(Serialize)]
+struct Started<'a> {
+    fen: &'a str,
+    multipv: usize,
+}
+
+/// The `done` event: the search of this position ended.
+#[derive(Serialize)]
+struct Done<'a> {
+    fen: &'a str,
+}
 
 /// A comment line this often keeps the stream alive and notices a closed
 /// tab, so its engine is freed.
@@ -93,7 +107,12 @@ fn start_stream(slot: StreamSlot, game: SharedGame, lines: usize) -> Result<Inbo
             // Waiting for an engine, the page hears its place in the
             // queue; it gives the place up by leaving or stopping.
             let engine = app.pool.borrow_queued(None, |ahead| {
-                let told = out.event("queued", &json!({ "position": ahead + 1 }));
+                let told = out.event(
+                    "queued",
+                    &Queued {
+                        position: ahead + 1,
+                    },
+                );
                 told.is_ok() && !flag2.load(Ordering::SeqCst)
             });
             match engine {
@@ -140,7 +159,14 @@ fn stream(
             let _ = done_tx.send(Value::Null);
         }),
     );
-    let _ = out.event("start", &json!({"fen": pos.to_fen(), "multipv": lines}));
+    let fen = pos.to_fen();
+    let _ = out.event(
+        "start",
+        &Started {
+            fen: &fen,
+            multipv: lines,
+        },
+    );
     let mut last_write = Instant::now();
     while !flag.load(Ordering::SeqCst) {
         let sent = match rx.recv_timeout(Duration::from_millis(50)) {
@@ -157,5 +183,5 @@ fn stream(
     engine.stop();
     engine.set_multipv(1);
     release(game, flag);
-    let _ = out.event("done", &json!({"fen": pos.to_fen()}));
+    let _ = out.event("done", &Done { fen: &fen });
 }

@@ -7,12 +7,11 @@
 use super::routes;
 use crate::web::app::{App, ServeError};
 use crate::web::net::guard::Guard;
-use crate::web::net::http::{too_large, ApiError, Reply, Target, MAX_BODY};
+use crate::web::net::http::{to_json, too_large, ApiError, Problem, Reply, Target, MAX_BODY};
 use axum::body::Body;
 use axum::http::{header, HeaderValue, Request, Response, StatusCode};
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -150,7 +149,7 @@ async fn accept_loop(
 /// A whole HTTP/1.1 answer written by hand, for a connection hyper never
 /// serves: `status`, extra header lines, and `{"error": text}`; it closes.
 fn raw_answer(status: &str, headers: &str, text: &str) -> String {
-    let body = json!({ "error": text }).to_string();
+    let body = to_json(&Problem { error: text }).to_string();
     format!(
         "HTTP/1.1 {status}\r\nContent-Type: application/json\r\n{headers}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
@@ -333,7 +332,10 @@ fn json_response(status: u16, text: String) -> Response<Body> {
 
 /// An error as JSON, with `Retry-After` on a 429.
 fn error(e: ApiError) -> Response<Body> {
-    let mut r = json_response(e.status, json!({"error": e.message}).to_string());
+    let mut r = json_response(
+        e.status,
+        to_json(&Problem { error: &e.message }).to_string(),
+    );
     if let Some(secs) = e.retry_after {
         r.headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(secs));

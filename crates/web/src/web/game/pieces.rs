@@ -6,7 +6,10 @@
 use crate::rules::piece::PieceKind;
 use crate::rules::position::Position;
 use crate::rules::square::Square;
-use serde_json::{json, Value};
+use crate::web::net::http::to_json;
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// Where each diagram's piece stands: below the River, so a Frog's
 /// three-step over it shows.
@@ -72,10 +75,17 @@ fn fen_rank(rank: &[char; 12]) -> String {
 
 /// A kind's diagram: its square, the other men, and where it moves and
 /// captures from there.
-fn diagram(kind: PieceKind) -> Value {
-    let Some(pos) = diagram_position(kind) else {
-        return Value::Null;
-    };
+#[derive(Serialize)]
+struct Diagram {
+    square: &'static str,
+    men: BTreeMap<String, String>,
+    moves: Vec<String>,
+    captures: Vec<String>,
+}
+
+/// The diagram of `kind` (none for a kind with no diagram).
+fn diagram(kind: PieceKind) -> Option<Diagram> {
+    let pos = diagram_position(kind)?;
     let from: Square = HOME.parse().expect("a square");
     let (mut moves, mut captures) = (Vec::new(), Vec::new());
     for &m in pos.legal_moves().iter().filter(|m| m.from() == from) {
@@ -89,32 +99,59 @@ fn diagram(kind: PieceKind) -> Value {
             list.push(to);
         }
     }
-    let men: serde_json::Map<String, Value> = others(kind)
+    let men = others(kind)
         .iter()
-        .map(|&(sq, c)| (sq.to_string(), json!(c.to_string())))
+        .map(|&(sq, c)| (sq.to_string(), c.to_string()))
         .collect();
-    json!({"square": HOME, "men": men, "moves": moves, "captures": captures})
+    Some(Diagram {
+        square: HOME,
+        men,
+        moves,
+        captures,
+    })
+}
+
+/// One kind as the legend shows it.
+#[derive(Serialize)]
+pub(crate) struct PieceInfo {
+    letter: String,
+    name: &'static str,
+    moves: &'static str,
+    diagram: Option<Diagram>,
+}
+
+/// `GET /api/pieces`: every kind.
+#[derive(Serialize)]
+struct Pieces {
+    pieces: Vec<PieceInfo>,
 }
 
 /// Every kind's letter, name, movement and diagram (`GET /api/pieces`,
 /// and the static site's data).
 pub(crate) fn pieces_json() -> Value {
-    let list: Vec<Value> = PieceKind::ALL
+    to_json(&Pieces { pieces: pieces() })
+}
+
+/// Every kind as the legend shows it.
+pub(crate) fn pieces() -> Vec<PieceInfo> {
+    PieceKind::ALL
         .iter()
-        .map(|&k| {
-            json!({"letter": k.letter().to_string(), "name": k.name(),
-                   "moves": k.info().movement, "diagram": diagram(k)})
+        .map(|&k| PieceInfo {
+            letter: k.letter().to_string(),
+            name: k.name(),
+            moves: k.info().movement,
+            diagram: diagram(k),
         })
-        .collect();
-    json!({ "pieces": list })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn of(kind: PieceKind) -> Value {
-        diagram(kind)
+        to_json(&diagram(kind))
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::clock::Control;
 use super::level::Level;
 use super::record::Seats;
 use super::words::{read_color, read_seats};
+use crate::rules::fen::FenError;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use serde::Deserialize;
@@ -16,13 +17,21 @@ use serde::Deserialize;
 #[serde(try_from = "String")]
 pub(crate) struct Fen(pub Position);
 
-impl TryFrom<String> for Fen {
-    type Error = String;
+/// A FEN the rules refuse, as a request field says it.
+#[derive(Debug)]
+pub(crate) struct BadFen(FenError);
 
-    fn try_from(text: String) -> Result<Fen, String> {
-        Position::from_fen(&text)
-            .map(Fen)
-            .map_err(|e| format!("bad FEN: {e}"))
+impl std::fmt::Display for BadFen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "bad FEN: {}", self.0)
+    }
+}
+
+impl TryFrom<String> for Fen {
+    type Error = BadFen;
+
+    fn try_from(text: String) -> Result<Fen, BadFen> {
+        Position::from_fen(&text).map(Fen).map_err(BadFen)
     }
 }
 

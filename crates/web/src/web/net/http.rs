@@ -178,6 +178,20 @@ pub(crate) fn to_json(answer: &impl Serialize) -> Value {
     serde_json::to_value(answer).unwrap_or_else(|e| json!({ "error": e.to_string() }))
 }
 
+/// What went wrong, as an error answer or a `problem` event carries it.
+#[derive(Serialize)]
+pub(crate) struct Problem<'a> {
+    /// The message for people.
+    pub error: &'a str,
+}
+
+/// A `queued` event: the request's place in the queue for an engine.
+#[derive(Serialize)]
+pub(crate) struct Queued {
+    /// 1 is next.
+    pub position: usize,
+}
+
 /// A server-sent event stream: each event goes to the connection's task
 /// as it is written (an error means the client has left, or has fallen
 /// `outbox::MAX_STREAM_BYTES` behind).
@@ -200,8 +214,8 @@ impl EventStream {
     }
 
     /// One event.
-    pub(crate) fn event(&mut self, event: &str, data: &Value) -> Result<(), ClientLeft> {
-        self.send(format!("event: {event}\ndata: {data}\n\n"))
+    pub(crate) fn event(&mut self, event: &str, data: &impl Serialize) -> Result<(), ClientLeft> {
+        self.send(format!("event: {event}\ndata: {}\n\n", to_json(data)))
     }
 
     /// A comment line: keeps the stream alive and finds out if the client

@@ -6,9 +6,11 @@
 
 use super::assets::{has_wasm, package_file, PACKAGE_SCRIPTS, WASM_PKG};
 use crate::web::game::level::{self, SKILL_MOVETIME};
-use crate::web::game::pieces::pieces_json;
+use crate::web::game::pieces::{pieces, PieceInfo};
+use crate::web::net::http::to_json;
 use crate::web::review::DEFAULT_NODES;
-use serde_json::json;
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::Path;
 
@@ -42,16 +44,17 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         return Err(SiteError::NoWasm);
     }
     let text = |name: &str, body: &str| (name.to_string(), body.as_bytes().to_vec());
-    let data = json!({
-        "pieces": pieces_json()["pieces"],
-        "levels": crate::web::net::http::to_json(&level::levels()),
-        "skill_movetime_ms": SKILL_MOVETIME.as_millis() as u64,
-        "review": review_json(),
-        // Each puzzle theme's name for people.
-        "themes": crate::puzzles::themes::ALL
+    let data = to_json(&SiteData {
+        pieces: pieces(),
+        levels: level::levels(),
+        skill_movetime_ms: SKILL_MOVETIME.as_millis() as u64,
+        review: ReviewBudget {
+            nodes: DEFAULT_NODES,
+        },
+        themes: crate::puzzles::themes::ALL
             .iter()
-            .map(|t| (t.to_string(), json!(crate::puzzles::themes::name(t))))
-            .collect::<serde_json::Map<_, _>>(),
+            .map(|&t| (t, crate::puzzles::themes::name(t)))
+            .collect(),
     });
     let mut out = vec![
         text("index.html", include_str!("assets/site/index.html")),
@@ -113,15 +116,36 @@ fn table_files(from: &Path, men: usize) -> Result<Vec<(String, Vec<u8>)>, SiteEr
     }
     out.push((
         "tables/list.json".into(),
-        json!({ "tables": names }).to_string().into_bytes(),
+        to_json(&TableList { tables: &names })
+            .to_string()
+            .into_bytes(),
     ));
     Ok(out)
 }
 
+/// What the static board knows without a server (`data.js`): the legend,
+/// the levels, the review's budget and the puzzle themes' names.
+#[derive(Serialize)]
+struct SiteData {
+    pieces: Vec<PieceInfo>,
+    levels: level::Levels,
+    skill_movetime_ms: u64,
+    review: ReviewBudget,
+    /// Each puzzle theme's name for people.
+    themes: BTreeMap<&'static str, &'static str>,
+}
+
 /// The review's budget for the page: the server's (the worker runs the
 /// server's review code, humpty-analysis).
-fn review_json() -> serde_json::Value {
-    json!({ "nodes": DEFAULT_NODES })
+#[derive(Serialize)]
+struct ReviewBudget {
+    nodes: u64,
+}
+
+/// `tables/list.json`: the table files the folder holds.
+#[derive(Serialize)]
+struct TableList<'a> {
+    tables: &'a [String],
 }
 
 /// Write the site into `dir` (made if missing), with the endgame tables of

@@ -20,8 +20,7 @@ use crate::web::game::words::{
 };
 use crate::web::sync::lock;
 use rusqlite::{params, Connection, OptionalExtension};
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -185,19 +184,19 @@ impl Db {
 
     /// Keep a game's finished review (JSON: the moves reviewed and the
     /// result).
-    pub fn save_review(&self, id: &str, review: &Value) -> Result<(), DbError> {
+    pub fn save_review(&self, id: &str, review: &StoredReview) -> Result<(), DbError> {
         self.check_file()?;
         lock(&self.conn)
             .execute(
                 "UPDATE games SET review = ?2 WHERE id = ?1",
-                params![id, review.to_string()],
+                params![id, crate::web::net::http::to_json(review).to_string()],
             )
             .map(|_| ())
             .map_err(|e| DbError::of_sqlite("cannot store the review", e))
     }
 
     /// The game with this id, if kept, with its stored review.
-    pub fn load(&self, id: &str) -> Result<Option<(GameRecord, Option<Value>)>, DbError> {
+    pub fn load(&self, id: &str) -> Result<Option<(GameRecord, Option<StoredReview>)>, DbError> {
         let conn = lock(&self.conn);
         let read = |e| DbError::of_sqlite(&format!("cannot read game {id}"), e);
         let row = conn
@@ -337,6 +336,16 @@ fn write_game(
     )
     .map_err(store)?;
     Ok(())
+}
+
+/// A finished review as the database keeps it: the moves reviewed (a
+/// review of another line is not used) and the report.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StoredReview {
+    /// The line reviewed, in coordinates.
+    pub(crate) moves: Vec<String>,
+    /// The review.
+    pub(crate) result: crate::review::report::ReviewReport,
 }
 
 /// A game as a browser lists its own (`GET /api/games?ids=...`).

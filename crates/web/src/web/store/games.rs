@@ -9,7 +9,6 @@ use crate::web::game::live::{Draft, SharedGame, WebGame};
 use crate::web::net::http::ApiError;
 use crate::web::review::ReviewJob;
 use crate::web::sync::lock;
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -80,7 +79,7 @@ impl Store {
     }
 
     /// Keep a game's finished review.
-    pub fn save_review(&self, id: &str, review: &Value) -> Result<(), ApiError> {
+    pub fn save_review(&self, id: &str, review: &super::db::StoredReview) -> Result<(), ApiError> {
         Ok(self.db.save_review(id, review)?)
     }
 
@@ -125,7 +124,7 @@ impl Store {
         let Some((record, review)) = self.db.load(id)? else {
             return Ok(None);
         };
-        let review = review.and_then(|r| ReviewJob::restored(&r, &record.start));
+        let review = review.and_then(|r| ReviewJob::restored(r, &record.start));
         let game = WebGame::from_record(record, review);
         Ok(Some((self.remember(&mut cache, game), true)))
     }
