@@ -341,6 +341,8 @@ fn each_crate_depends_only_on_what_it_may() {
                 "humpty-tablebase",
                 "once_cell",
                 "serde_json",
+                "serde",
+                "serde_path_to_error",
                 "axum",
                 "tokio",
                 "hyper",

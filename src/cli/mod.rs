@@ -23,7 +23,8 @@ mod tune;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use humpty::engine::bench;
-use humpty::protocol::input::{Input, Lines};
+use humpty::protocol::input::Lines;
+use humpty::protocol::output::Output;
 use humpty::rules::perft::{divide_report, perft};
 use humpty::rules::position::Position;
 use io::{out, say};
@@ -150,15 +151,8 @@ pub enum Next {
 /// Speak UCI or XBoard on stdin/stdout: the first line decides (`xboard`
 /// selects CECP; anything else is the first UCI command).
 pub fn run_protocol(force_xboard: bool) {
-    let mut lines = Lines::new(std::io::BufReader::new(std::io::stdin()));
-    if force_xboard {
-        return humpty::protocol::xboard::run_stdio(lines);
-    }
-    match lines.next() {
-        None => {}
-        Some(Input::Line(l)) if l.trim() == "xboard" => humpty::protocol::xboard::run_stdio(lines),
-        first => humpty::protocol::uci::run_stdio(first, lines),
-    }
+    let lines = Lines::new(std::io::BufReader::new(std::io::stdin()));
+    humpty::protocol::gui::serve(lines, Output::stdout(), force_xboard);
 }
 
 /// Run the command line.

@@ -8,6 +8,7 @@
 
 use humpty_engine::{engine, rules};
 
+pub mod gui;
 pub mod input;
 pub mod options;
 pub mod output;

@@ -3,7 +3,7 @@
 //! through `uci_wire`. Bad input never stops the engine: it answers
 //! `info string <what was wrong>` and keeps its last good state.
 
-use super::input::{Input, Lines};
+use super::input::Input;
 use super::options::{self, OptionError, OptionKind, ENGINE_OPTIONS};
 use super::output::Output;
 use super::uci_wire::{bestmove_line, info_line, parse_go, parse_position, WireError};
@@ -372,16 +372,4 @@ impl Uci {
             }),
         );
     }
-}
-
-/// Run the UCI loop on `input` (stdin) until `quit` or its end. `first` is
-/// a line already read by the caller (protocol detection), if any.
-pub fn run_stdio<R: std::io::BufRead>(first: Option<Input>, input: Lines<R>) {
-    let mut uci = Uci::new();
-    if let Some(item) = first {
-        if uci.input(item) == Flow::Quit {
-            return;
-        }
-    }
-    uci.run(input);
 }

@@ -13,4 +13,4 @@ mod state;
 mod time;
 
 pub use output::piece_lines;
-pub use session::{run, run_stdio, Session};
+pub use session::{run, Session};

@@ -3,7 +3,7 @@
 
 use super::state::{Event, Xboard};
 use crate::engine::Engine;
-use crate::input::{Input, Lines};
+use crate::input::Input;
 use crate::output::Output;
 use std::sync::mpsc::{channel, Receiver};
 
@@ -89,9 +89,4 @@ pub fn run(input: impl Iterator<Item = Input> + Send + 'static, out: Output) {
             break;
         }
     }
-}
-
-/// Run the CECP loop on stdin and stdout.
-pub fn run_stdio<R: std::io::BufRead + Send + 'static>(input: Lines<R>) {
-    run(input, Output::stdout());
 }

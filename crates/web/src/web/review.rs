@@ -7,7 +7,6 @@
 
 use super::net::http::ApiError;
 use super::pool::{Borrowed, Pool};
-use super::store::db::StoredReview;
 use super::sync::lock;
 use crate::engine::strength::MAX_SKILL_LEVEL;
 use crate::engine::GoParams;
@@ -15,7 +14,7 @@ use crate::review::report::ReviewReport;
 pub use crate::review::DEFAULT_NODES;
 use crate::review::{budget, review_line, verdict_until, MAX_NODES};
 use crate::rules::moves::Move;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -189,6 +188,16 @@ pub fn run(
         }
     });
     Ok(ReviewReport::of(&review.ok_or(failed)?))
+}
+
+/// A finished review as the database keeps it: the moves reviewed (a
+/// review of another line is not used) and the report.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct StoredReview {
+    /// The line reviewed, in coordinates.
+    pub(crate) moves: Vec<String>,
+    /// The review.
+    pub(crate) result: ReviewReport,
 }
 
 /// Where a review stands.

@@ -18,9 +18,10 @@ use crate::web::game::record::{GameRecord, SeatKeys};
 use crate::web::game::words::{
     color_word, forfeit_word, read_color, read_forfeit, read_seats, seats_word,
 };
+use crate::web::review::StoredReview;
 use crate::web::sync::lock;
 use rusqlite::{params, Connection, OptionalExtension};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -336,16 +337,6 @@ fn write_game(
     )
     .map_err(store)?;
     Ok(())
-}
-
-/// A finished review as the database keeps it: the moves reviewed (a
-/// review of another line is not used) and the report.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct StoredReview {
-    /// The line reviewed, in coordinates.
-    pub(crate) moves: Vec<String>,
-    /// The review.
-    pub(crate) result: crate::review::report::ReviewReport,
 }
 
 /// A game as a browser lists its own (`GET /api/games?ids=...`).

@@ -79,7 +79,11 @@ impl Store {
     }
 
     /// Keep a game's finished review.
-    pub fn save_review(&self, id: &str, review: &super::db::StoredReview) -> Result<(), ApiError> {
+    pub fn save_review(
+        &self,
+        id: &str,
+        review: &crate::web::review::StoredReview,
+    ) -> Result<(), ApiError> {
         Ok(self.db.save_review(id, review)?)
     }
 

@@ -1,9 +1,9 @@
-//! CECP (XBoard protocol) conversations with the built binary.
+//! CECP (XBoard protocol) conversations with a session, as XBoard has them.
 
 mod common;
 
-use common::process::Engine;
-use humpty::protocol::xboard::piece_lines;
+use common::Engine;
+use humpty_protocol::xboard::piece_lines;
 
 /// The piece lines XBoard was tested with (docs/protocol.md).
 const PIECE_LINES: [&str; 12] = [
@@ -24,7 +24,7 @@ const PIECE_LINES: [&str; 12] = [
 /// Arrow, Camel 24, Tower 25 for the Tank, Hat 27 for the Frog, Gnu 31), so
 /// every piece has an image.
 const PIECE_TO_CHAR: &str = "PNBRQ......C........A...LT.F...GKpnbrq......c........a...lt.f...gk";
-use humpty::Position;
+use humpty_rules::Position;
 
 fn xboard() -> Engine {
     let mut e = Engine::start();

@@ -1,10 +1,10 @@
-//! UCI conversations with the built binary. Timeouts here only guard against
-//! a hang; nothing asserts on speed.
+//! UCI conversations with a session as a GUI has them (in-process, over a
+//! pipe). Timeouts here only guard against a hang; nothing asserts on speed.
 
 mod common;
 
-use common::process::Engine;
-use humpty::Position;
+use common::Engine;
+use humpty_rules::Position;
 use std::time::Duration;
 
 /// The move of a `bestmove` line, checked legal in `pos`.
@@ -424,8 +424,8 @@ fn a_fifo_or_device_named_by_an_option_is_refused_at_once() {
 #[test]
 fn tablebases_are_probed_and_a_bad_folder_is_refused() {
     let dir = std::env::temp_dir().join(format!("humpty-uci-tb-{}", std::process::id()));
-    humpty::tablebase::make::make(
-        &[humpty::tablebase::Material::parse("KRvK").unwrap()],
+    humpty_tablebase::make::make(
+        &[humpty_tablebase::Material::parse("KRvK").unwrap()],
         &dir,
         2,
         &|_| {},
@@ -461,12 +461,12 @@ fn tablebases_are_probed_and_a_bad_folder_is_refused() {
     let (lines, best) = e.bestmove();
     assert!(lines.iter().any(|l| l.contains(" tbhits ")), "{lines:#?}");
     let mv = legal_best(&Position::from_fen(fen).unwrap(), &best);
-    let tb = humpty::tablebase::Tablebases::open(&dir).unwrap();
+    let tb = humpty_tablebase::Tablebases::open(&dir).unwrap();
     let mut after = Position::from_fen(fen).unwrap();
     after.make_move(after.parse_move(&mv).unwrap());
     assert_eq!(
         tb.probe_wdl(&after),
-        Some(humpty::tablebase::Wdl::Loss),
+        Some(humpty_tablebase::Wdl::Loss),
         "{mv} keeps the win"
     );
     std::fs::remove_dir_all(&dir).ok();

@@ -1,17 +1,17 @@
 //! Bad input never crashes or stalls the engine (issue 10): every input that
 //! once killed or stalled humpty, answered, with the engine still working
-//! after it. In-process front ends where possible; the binary where the
-//! bytes on the pipe matter.
+//! after it. The front ends driven directly where possible; a whole session
+//! over a pipe where the bytes on it matter.
 
 mod common;
 
-use common::process::Engine as Process;
-use humpty::engine::Engine;
-use humpty::protocol::input::Input;
-use humpty::protocol::output::Output;
-use humpty::protocol::uci::{Flow, Uci};
-use humpty::protocol::xboard::Session;
-use humpty::Position;
+use common::Engine as Process;
+use humpty_engine::Engine;
+use humpty_protocol::input::Input;
+use humpty_protocol::output::Output;
+use humpty_protocol::uci::{Flow, Uci};
+use humpty_protocol::xboard::Session;
+use humpty_rules::Position;
 use std::sync::{Arc, Mutex};
 
 fn small_engine() -> Engine {
