@@ -10,6 +10,7 @@
 
 mod common;
 
+use common::board_checks;
 use common::served_page::destinations;
 use common::webdriver::{decode_base64, Browser};
 use humpty::web::{ServeConfig, Server};
@@ -60,6 +61,8 @@ fn the_board_plays_by_the_rules_in_chromium() {
     frog_move_and_engine_reply(&browser);
     river_hopper_and_drag(&browser);
     promotion_picker(&browser);
+    browser.new_game("#new-both");
+    board_checks::a_long_game_reads_in_rows(&browser);
     preferences_are_remembered(&browser);
     arrows_and_circles(&browser);
     premove_is_played_after_the_reply(&browser);
@@ -370,6 +373,7 @@ fn phone_promotion_picker(browser: &Browser) {
          return [...document.querySelectorAll('.promo-box, .promo-box button')].every(e => { \
            const r = e.getBoundingClientRect(); return r.left >= 0 && r.right <= w; })");
     assert_eq!(fits, json!(true), "the picker overflows a 390 px screen");
+    board_checks::picker_is_readable(browser, 4);
     let phone = browser.js(
         "const bar = getComputedStyle(document.getElementById('evalbar')).display; \
          const moves = document.getElementById('moves-box').getBoundingClientRect().top; \
@@ -385,7 +389,9 @@ fn phone_promotion_picker(browser: &Browser) {
     let png = decode_base64(shot.as_str().unwrap());
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     std::fs::write(dir.join("phone-promotion.png"), &png).unwrap();
-    browser.js("[...document.querySelectorAll('.promo-box button')].find(b => b.textContent === 'Cancel').click()");
+    board_checks::cancel_keeps_the_position(browser);
+    browser.new_game("#new-both");
+    board_checks::a_long_game_reads_in_rows(browser);
     browser.call(
         "POST",
         "/window/rect",
@@ -466,6 +472,7 @@ fn promotion_picker(browser: &Browser) {
     // stay a Frog.
     let promo = "6k5/12/12/2F9/12/12/12/Q5K5 w - - 0 1";
     open_frog_promotion(browser, promo);
+    board_checks::picker_is_readable(browser, 3);
     let offered = browser.js("return [...document.querySelectorAll('#promotion button[data-promotion]')].map(b => b.dataset.promotion).sort()");
     let pos = Position::from_fen(promo).unwrap();
     let mut legal: Vec<String> = pos

@@ -54,7 +54,7 @@ fn click_move(browser: &Browser, uci: &str) {
     browser.click(&format!("#board .sq[data-square=\"{to}\"]"));
     let picker = browser.js("return !document.getElementById('promotion').hidden");
     if picker == json!(true) {
-        browser.click(&format!("#promotion button[title=\"{uci}\"]"));
+        browser.click(&format!("#promotion button[data-move=\"{uci}\"]"));
     }
 }
 

@@ -13,6 +13,7 @@
 
 mod common;
 
+use common::board_checks;
 use common::http::{act, json_call, new_game};
 use common::static_site::StaticServer;
 use common::webdriver::Browser;
@@ -33,7 +34,7 @@ fn fen(browser: &Browser) -> String {
 
 fn plies(browser: &Browser) -> usize {
     browser
-        .js("return document.querySelectorAll('#moves li.move').length")
+        .js("return document.querySelectorAll('#moves .mv[data-ply]').length")
         .as_u64()
         .unwrap_or(0) as usize
 }
@@ -66,14 +67,14 @@ fn ten_moves_against_a_beginner(browser: &Browser) {
     browser.click("#new-white");
     browser.wait_for(
         "a new game",
-        "return document.querySelectorAll('#moves li.move').length === 0",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 0",
     );
     for n in 1..=10 {
         play_some_move(browser);
         browser.wait_for(
             "the engine's reply",
             &format!(
-                "return document.querySelectorAll('#moves li.move').length === {}",
+                "return document.querySelectorAll('#moves .mv[data-ply]').length === {}",
                 2 * n
             ),
         );
@@ -90,7 +91,7 @@ fn games_list_keeps_the_last_game(browser: &Browser) {
     browser.click("#new-both");
     browser.wait_for(
         "the new game",
-        "return document.querySelectorAll('#moves li.move').length === 0",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 0",
     );
     browser.wait_for(
         "the kept game",
@@ -99,7 +100,7 @@ fn games_list_keeps_the_last_game(browser: &Browser) {
     browser.click("#game-list button");
     browser.wait_for(
         "the kept game on the board",
-        &format!("return document.querySelectorAll('#moves li.move').length === {n}"),
+        &format!("return document.querySelectorAll('#moves .mv[data-ply]').length === {n}"),
     );
     assert_eq!(fen(browser), before);
 }
@@ -115,7 +116,7 @@ fn reload_continues(browser: &Browser) {
     browser.wait_for(
         "a reply after the reload",
         &format!(
-            "return document.querySelectorAll('#moves li.move').length === {}",
+            "return document.querySelectorAll('#moves .mv[data-ply]').length === {}",
             n + 2
         ),
     );
@@ -136,7 +137,15 @@ fn frog_promotion(browser: &Browser) {
     );
     browser.click("#board .sq[data-square=\"c7\"]");
     browser.click("#board .sq[data-square=\"d8\"]");
-    let offered = browser.js("return [...document.querySelectorAll('#promotion button')].map(b => b.dataset.move).sort()");
+    board_checks::picker_is_readable(browser, 4);
+    let shot = browser.call("GET", "/screenshot", None);
+    let png = common::webdriver::decode_base64(shot.as_str().unwrap());
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    std::fs::write(dir.join("site-promotion.png"), &png).unwrap();
+    board_checks::cancel_keeps_the_position(browser);
+    browser.click("#board .sq[data-square=\"c7\"]");
+    browser.click("#board .sq[data-square=\"d8\"]");
+    let offered = browser.js("return [...document.querySelectorAll('#promotion button[data-move]')].map(b => b.dataset.move).sort()");
     let pos = Position::from_fen(start).unwrap();
     let d8: Square = "d8".parse().unwrap();
     let mut legal: Vec<String> = pos
@@ -176,12 +185,12 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
     browser.click("#import-pgn");
     browser.wait_for(
         "the imported game",
-        "return document.querySelectorAll('#moves li.move').length === 2",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 2",
     );
     browser.click("#review");
     let marks = browser.wait_for(
         "the review",
-        "return document.getElementById('review-status').textContent === 'done' && [...document.querySelectorAll('#moves li.move')].map(e => e.dataset.mark || '')",
+        "return document.getElementById('review-status').textContent === 'done' && [...document.querySelectorAll('#moves .mv[data-ply]')].map(e => e.dataset.mark || '')",
     );
     assert_eq!(marks, json!(["??", ""]));
     let counts = browser.js("return document.getElementById('review-counts').textContent");
@@ -246,26 +255,8 @@ fn learn_from_the_planted_blunder(browser: &Browser) {
 /// scores, marks and better lines.
 fn review_matches_the_server(browser: &Browser) {
     let line = common::http::quiet_line(10, 11);
-    let mut pos = Position::startpos();
-    let mut text = Vec::new();
-    for (i, m) in line[..10].iter().enumerate() {
-        let mv = pos.parse_move(m).unwrap();
-        if i % 2 == 0 {
-            text.push(format!("{}.", i / 2 + 1));
-        }
-        text.push(pos.san(mv));
-        pos.make_move(mv);
-    }
-    let pgn = format!("{} *", text.join(" "));
-    browser.js(&format!(
-        "document.getElementById('pgn-input').value = {}",
-        json!(pgn)
-    ));
-    browser.click("#import-pgn");
-    browser.wait_for(
-        "the imported game",
-        "return document.querySelectorAll('#moves li.move').length === 10",
-    );
+    let pgn = board_checks::pgn_of(&line, 10);
+    board_checks::import_pgn(browser, &pgn, 10);
     browser.click("#review");
     let page = browser.wait_for_within(
         "the review",
@@ -413,13 +404,13 @@ fn explorer_counts_your_games(browser: &Browser) {
     browser.click("#new-both");
     let rows = browser.wait_for(
         "the explorer",
-        "const r = [...document.querySelectorAll('#explorer tbody tr')].map(t => t.innerText.replace(/\\s+/g, ' ').trim()); return r.length && r",
+        "const r = [...document.querySelectorAll('#explorer tbody tr')].map(t => t.innerText.replace(/\\s+/g, ' ').trim()); return document.getElementById('explorer').dataset.fen === document.getElementById('fen').textContent && r.length && r",
     );
     assert!(rows[0].as_str().unwrap().starts_with("Nd2 2"), "{rows}");
     browser.click("#explorer button[data-uci=\"b1d2\"]");
     let after = browser.wait_for(
         "the explorer after Nd2",
-        "const r = [...document.querySelectorAll('#explorer tbody tr')].map(t => t.innerText.replace(/\\s+/g, ' ').trim()); return document.querySelectorAll('#moves li.move').length === 1 && r",
+        "const r = [...document.querySelectorAll('#explorer tbody tr')].map(t => t.innerText.replace(/\\s+/g, ' ').trim()); return document.querySelectorAll('#moves .mv[data-ply]').length === 1 && document.getElementById('explorer').dataset.fen === document.getElementById('fen').textContent && r",
     );
     let after: Vec<&str> = after
         .as_array()
@@ -429,6 +420,33 @@ fn explorer_counts_your_games(browser: &Browser) {
         .collect();
     assert_eq!(after.len(), 2, "{after:?}");
     assert!(after.iter().all(|r| r.contains(" 1 ")), "{after:?}");
+}
+
+/// Drag and drop on the static board: a drop where the man cannot go puts
+/// it back; a drop on a legal square plays the move.
+fn drag_plays_a_move(browser: &Browser) {
+    browser.click("#new-both");
+    wait_for_board(browser);
+    browser.drag(
+        "#board [data-square='b1'] .piece",
+        "#board [data-square='b5']",
+    );
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(plies(browser), 0, "an illegal drop plays nothing");
+    let start = fen(browser);
+    let pos = Position::from_fen(&start).unwrap();
+    let m = pos.legal_moves()[0];
+    browser.drag(
+        &format!("#board [data-square='{}'] .piece", m.from()),
+        &format!("#board [data-square='{}']", m.to()),
+    );
+    browser.wait_for(
+        "the dragged move",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 1",
+    );
+    let mut after = pos.clone();
+    after.make_move(m);
+    assert_eq!(fen(browser), after.to_fen(), "the dragged move is played");
 }
 
 /// On a 390 px phone the board takes the width, its squares big enough to
@@ -452,6 +470,7 @@ fn phone_layout(browser: &Browser) {
     assert!(board <= page + 0.5, "the board fits the page: {v}");
     assert!(square >= 28.0, "squares of at least 28 px: {v}");
     assert_eq!(v[3], json!(true), "file letters under the board: {v}");
+    board_checks::a_long_game_reads_in_rows(browser);
 }
 
 #[test]
@@ -469,6 +488,9 @@ fn the_static_board_plays_with_no_server() {
     reload_continues(&browser);
     games_list_keeps_the_last_game(&browser);
     frog_promotion(&browser);
+    drag_plays_a_move(&browser);
+    browser.click("#new-both");
+    board_checks::a_long_game_reads_in_rows(&browser);
     analysis_shows_a_line(&browser);
     review_marks_a_planted_blunder(&browser);
     learn_from_the_planted_blunder(&browser);

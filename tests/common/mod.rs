@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod board_checks;
 pub mod http;
 pub mod process;
 pub mod puzzle_api;

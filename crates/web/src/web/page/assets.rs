@@ -108,6 +108,16 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/board.js"),
     ),
     (
+        "input.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/input.js"),
+    ),
+    (
+        "movelist.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/movelist.js"),
+    ),
+    (
         "card.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/card.js"),

@@ -74,6 +74,8 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("style.css", include_str!("assets/style.css")),
         text("pieces.js", include_str!("assets/pieces.js")),
         text("board.js", include_str!("assets/board.js")),
+        text("input.js", include_str!("assets/input.js")),
+        text("movelist.js", include_str!("assets/movelist.js")),
         text("card.js", include_str!("assets/card.js")),
         text("levels.js", include_str!("assets/levels.js")),
         text("tablebase.js", include_str!("assets/tablebase.js")),

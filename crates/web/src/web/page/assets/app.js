@@ -107,38 +107,8 @@ function drawMarks() {
 function squareEl(name) { return document.querySelector(`#board .sq[data-square="${name}"]`); }
 
 function drawMoves() {
-  const list = $("moves");
-  list.innerHTML = "";
   const g = ui.game;
-  const start = g.start_fen.split(" ");
-  let number = parseInt(start[5] || "1", 10);
-  let black = start[1] === "b";
-  let li = null;
-  g.moves.forEach((m, i) => {
-    if (!li || !black) {
-      li = document.createElement("li");
-      li.innerHTML = `<span class="num">${number}.</span>`;
-      if (black) li.insertAdjacentHTML("beforeend", `<span class="mv"></span>`);
-      list.appendChild(li);
-    }
-    const span = document.createElement("span");
-    span.className = "mv" + (i + 1 === g.ply ? " current" : "");
-    span.textContent = m.san;
-    span.dataset.ply = i + 1;
-    span.title = m.uci;
-    li.appendChild(span);
-    if (black) number++;
-    black = !black;
-  });
-  if (g.result) {
-    const end = document.createElement("li");
-    end.className = "result";
-    end.textContent = g.result.result;
-    end.title = g.result.text;
-    list.appendChild(end);
-  }
-  const cur = list.querySelector(".current");
-  if (cur) cur.scrollIntoView({ block: "nearest" });
+  drawMoveList($("moves"), g.moves, g.start_fen, g.ply, g.result);
 }
 
 // The game-over banner: the result and why, over the board's foot.
@@ -238,53 +208,19 @@ function movesFrom(square) {
   return legal.filter((m) => m.from === square);
 }
 
-function ownPiece(square) {
-  const letter = ui.men[square];
-  if (!letter) return false;
-  const white = letter === letter.toUpperCase();
-  return (ui.game.turn === "white") === white;
-}
-
 async function tryMove(from, to) {
   const choices = ui.game.legal.filter((m) => m.from === from && m.to === to);
   ui.selected = null;
   if (!choices.length || !humanMayMove()) { drawMarks(); return; }
   let move = choices[0];
   if (choices.length > 1) {
-    move = await pickPromotion(choices);
+    const uci = await pickPromotionOf(choices.map((m) => m.uci), ui.game.turn === "white");
+    move = choices.find((m) => m.uci === uci);
     if (!move) { drawMarks(); return; }
   }
   // An exercise's move is judged, not played.
   if (learningPly() !== null) { drawMarks(); learnMove(move.uci); return; }
   await act("POST", "/move", { move: move.uci, seat: ui.seat || undefined });
-}
-
-// The picker offers exactly the legal choices; a Frog's "stay" is the
-// move without a promotion.
-function pickPromotion(choices) {
-  return new Promise((resolve) => {
-    const box = $("promotion");
-    const white = ui.game.turn === "white";
-    box.innerHTML = "";
-    const inner = document.createElement("div");
-    inner.className = "promo-box";
-    for (const m of choices) {
-      const b = document.createElement("button");
-      const letter = m.promotion || ui.men[m.from].toUpperCase();
-      const kind = PIECE_KINDS[letter.toUpperCase()].name;
-      b.innerHTML = pieceSvg(white ? letter.toUpperCase() : letter.toLowerCase()) +
-        `<span>${m.promotion ? kind : "Stay a Frog"}</span>`;
-      b.dataset.promotion = m.promotion || "";
-      b.onclick = () => { box.hidden = true; resolve(m); };
-      inner.appendChild(b);
-    }
-    const cancel = document.createElement("button");
-    cancel.textContent = "Cancel";
-    cancel.onclick = () => { box.hidden = true; resolve(null); };
-    inner.appendChild(cancel);
-    box.appendChild(inner);
-    box.hidden = false;
-  });
 }
 
 // "Engine move": on your own turn the engine takes your side (the sides
@@ -299,64 +235,6 @@ async function engineMove() {
   } catch (e) {
     if (ui.game.id === id) say(e.message, "msg-play");
   }
-}
-
-// Pointer input: press on a piece picks it up; moving it more than a few
-// pixels drags it; releasing on a destination plays there. A press and
-// release on the same square (a click) keeps it picked up for click-click.
-function pointerDown(ev) {
-  if (ev.button !== 0) return;
-  const sq = ev.target.closest(".sq");
-  if (premovePress(sq && sq.dataset.square)) return;
-  if (!sq) return;
-  const name = sq.dataset.square;
-  if (ui.selected && ui.selected !== name && movesFrom(ui.selected).some((m) => m.to === name)) {
-    tryMove(ui.selected, name);
-    return;
-  }
-  if (!ownPiece(name) || !movesFrom(name).length) {
-    ui.selected = null;
-    drawMarks();
-    return;
-  }
-  ui.selected = name;
-  drawMarks();
-  const piece = sq.querySelector(".piece");
-  ui.drag = { from: name, piece, startX: ev.clientX, startY: ev.clientY, moved: false, el: null };
-  ev.preventDefault();
-}
-
-function pointerMove(ev) {
-  const d = ui.drag;
-  if (!d) return;
-  if (!d.moved && Math.hypot(ev.clientX - d.startX, ev.clientY - d.startY) < 5) return;
-  if (!d.moved) {
-    d.moved = true;
-    const rect = d.piece.getBoundingClientRect();
-    d.el = d.piece.cloneNode(true);
-    d.el.classList.add("dragging");
-    d.el.style.width = rect.width + "px";
-    d.el.style.height = rect.height + "px";
-    document.body.appendChild(d.el);
-    d.piece.classList.add("ghost");
-  }
-  const w = parseFloat(d.el.style.width);
-  d.el.style.left = ev.clientX - w / 2 + "px";
-  d.el.style.top = ev.clientY - w / 2 + "px";
-}
-
-function pointerUp(ev) {
-  const d = ui.drag;
-  ui.drag = null;
-  if (!d || !d.moved) return;
-  d.el.remove();
-  d.piece.classList.remove("ghost");
-  const target = document.elementFromPoint(ev.clientX, ev.clientY);
-  const sq = target && target.closest("#board .sq");
-  if (sq && sq.dataset.square !== d.from) {
-    ui.justDragged = movesFrom(d.from).some((m) => m.to === sq.dataset.square);
-    tryMove(d.from, sq.dataset.square);
-  } else drawMarks();
 }
 
 // ---------- setup ----------
@@ -447,19 +325,15 @@ async function loadLevels() {
 }
 
 function wire() {
-  const board = $("board");
-  board.addEventListener("pointerdown", pointerDown);
-  board.addEventListener("keydown", (ev) => {
-    const sq = ev.target.closest(".sq");
-    if (!sq || (ev.key !== "Enter" && ev.key !== " ")) return;
-    ev.preventDefault();
-    pointerDown({ button: 0, target: sq, clientX: 0, clientY: 0, preventDefault() {} });
-    ui.drag = null; // a key press picks up or plays, it never drags
+  attachBoardInput({
+    targets: (square) => movesFrom(square).map((m) => m.to),
+    selected: () => ui.selected,
+    select: (square) => { ui.selected = square; drawMarks(); },
+    move: (from, to, dragged) => { ui.justDragged = dragged; tryMove(from, to); },
+    press: premovePress,
   });
   // A press anywhere off the board cancels a queued premove.
   document.addEventListener("pointerdown", (ev) => { if (!ev.target.closest("#board")) cancelPremove(); });
-  window.addEventListener("pointermove", pointerMove);
-  window.addEventListener("pointerup", pointerUp);
   $("new-white").onclick = () => newGame("white");
   $("new-black").onclick = () => newGame("black");
   $("new-both").onclick = () => newGame("both");

@@ -7,8 +7,10 @@ const explorerState = { fen: null };
 
 // The explorer's table (both boards): each move a button that calls
 // `play(uci)`, its games, a White/draw/Black bar and, with `elo`, the
-// players' average Elo.
-function renderExplorerMoves(moves, play, elo) {
+// players' average Elo. The table says which position it shows
+// (`data-fen`): an answer may come after the board moved on.
+function renderExplorerMoves(moves, play, elo, fen) {
+  document.getElementById("explorer").dataset.fen = fen;
   const body = document.querySelector("#explorer tbody");
   body.innerHTML = "";
   const pct = (n, of) => Math.round((100 * n) / Math.max(of, 1));
@@ -30,7 +32,7 @@ async function drawExplorer() {
   let v;
   try { v = await api("GET", `/api/explorer?fen=${encodeURIComponent(g.fen)}`); } catch (e) { return; }
   if (!ui.game || ui.game.fen !== g.fen) return;
-  renderExplorerMoves(v.moves, explorerPlay, true);
+  renderExplorerMoves(v.moves, explorerPlay, true, g.fen);
   const top = v.moves.flatMap((m) => m.top.map((t) => ({ ...t, san: m.san })))
     .sort((a, b) => (b.elo || 0) - (a.elo || 0)).slice(0, 4);
   $("explorer-games").innerHTML = top.map((t) => `<li>${t.san}: ${t.white} – ${t.black} ${t.result}${t.elo ? ` (${t.elo})` : ""}</li>`).join("");

@@ -82,7 +82,7 @@ function onSquare(s) {
   if (P.selected) {
     const choices = movesFrom(P.selected).filter((m) => squareName(m, 1) === s);
     if (choices.length === 1) { P.selected = null; play(choices[0]); return; }
-    if (choices.length > 1) { pickPromotion(choices); return; }
+    if (choices.length > 1) { promote(choices); return; }
   }
   const mine = movesFrom(s).length > 0;
   P.selected = mine && P.selected !== s ? s : null;
@@ -90,19 +90,11 @@ function onSquare(s) {
 }
 
 // Several moves to one square: the promotions (and staying a Frog).
-function pickPromotion(choices) {
-  const box = $("promotion");
-  box.innerHTML = "";
-  const white = P.puzzle.color === "white";
-  for (const m of choices) {
-    const letter = m.length > 4 && /[a-z]$/.test(m) && !/\d$/.test(m) ? m.slice(-1) : "f";
-    const b = document.createElement("button");
-    b.innerHTML = pieceSvg(white ? letter.toUpperCase() : letter);
-    b.title = m;
-    b.onclick = () => { box.hidden = true; P.selected = null; play(m); };
-    box.appendChild(b);
-  }
-  box.hidden = false;
+async function promote(choices) {
+  const m = await pickPromotionOf(choices, P.puzzle.color === "white");
+  P.selected = null;
+  if (m) play(m);
+  else draw();
 }
 
 async function play(uci) {

@@ -29,7 +29,7 @@ export class Explorer {
     }
     if (this.asked !== key) return;
     // The served board's table (explorer.js, a classic script of both).
-    renderExplorerMoves(v.moves, this.play, false);
+    renderExplorerMoves(v.moves, this.play, false, fen);
     $("explorer-head").hidden = v.moves.length === 0;
     $("explorer-empty").textContent = v.moves.length ? ""
       : v.games ? `None of your ${v.games} finished games here reached this position.`

@@ -167,21 +167,12 @@ function click(name) {
   draw();
 }
 
-// The picker offers exactly the legal choices (a Frog may stay a Frog).
-function promotion(choices) {
-  const box = $("promotion");
-  const white = P.board.turn();
-  box.innerHTML = "";
-  for (const m of choices) {
-    const letter = /[qgtf]$/.test(m) ? m.at(-1) : "f";
-    const b = document.createElement("button");
-    b.dataset.move = m;
-    b.title = /[qgtf]$/.test(m) ? `Promote: ${pieceName(white ? letter.toUpperCase() : letter)}` : "Stay a Frog";
-    b.innerHTML = pieceSvg(white ? letter.toUpperCase() : letter);
-    b.addEventListener("click", () => { box.hidden = true; attempt(m); });
-    box.appendChild(b);
-  }
-  box.hidden = false;
+// Several moves to one square: the promotions (and staying a Frog).
+async function promotion(choices) {
+  const m = await pickPromotionOf(choices, P.board.turn());
+  P.selected = null;
+  if (m) attempt(m);
+  else draw();
 }
 
 async function main() {

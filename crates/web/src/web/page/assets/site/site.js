@@ -112,15 +112,12 @@ function humanMoves() { return game.human === "both" || game.human === sideToMov
 
 // ---------------------------------------------------------------- drawing
 
-function buildBoard() {
-  buildSquares(ui.flipped);
-  document.querySelectorAll("#board .sq").forEach((sq) => sq.addEventListener("click", () => clickSquare(sq.dataset.square)));
-}
+function buildBoard() { buildSquares(ui.flipped); }
 
 function drawBoard() {
   const men = placement(board.fen());
   const last = game.moves.at(-1);
-  const dests = ui.selected ? movesFrom(ui.selected).map((m) => m.slice(2, 4).replace(/[a-z]$/, "")) : [];
+  const dests = ui.selected ? targets(ui.selected) : [];
   document.querySelectorAll("#board .sq").forEach((sq) => {
     const name = sq.dataset.square;
     sq.querySelector(".piece")?.remove();
@@ -129,30 +126,21 @@ function drawBoard() {
     }
     sq.classList.toggle("selected", name === ui.selected);
     sq.classList.toggle("last", !!last && (last.startsWith(name) || last.slice(2).startsWith(name)));
-    sq.classList.toggle("dest", dests.some((d) => toSquare(d) === name));
-    sq.classList.toggle("capture", dests.some((d) => toSquare(d) === name) && !!men[name]);
+    sq.classList.toggle("dest", dests.includes(name));
+    sq.classList.toggle("capture", dests.includes(name) && !!men[name]);
   });
 }
 
-// "c8" of "c8", "c10"-safe: the square at the start of a wire move's tail.
-function toSquare(text) { return text.match(/^[a-l]\d+/)?.[0] ?? ""; }
-
 function drawMoves() {
-  const list = $("moves");
-  list.innerHTML = "";
   const line = new Board("humpty", game.start);
-  game.moves.forEach((m, i) => {
-    const san = line.sanMove(m);
-    line.push(m);
-    const white = (line.turn() ? 1 : 0) === 0;
-    if (white || i === 0) list.insertAdjacentHTML("beforeend", `<li class="num">${line.fullmoveNumber() - (white ? 0 : 1)}.</li>`);
-    if (!white && i === 0) list.insertAdjacentHTML("beforeend", `<li>…</li>`);
+  const moves = game.moves.map((uci, i) => {
+    const san = line.sanMove(uci);
+    line.push(uci);
     const r = game.review?.moves?.[i];
-    const marked = r?.judgement ? ` ${r.judgement}" data-mark="${r.mark}" title="${r.judgement}` : "";
-    list.insertAdjacentHTML("beforeend", `<li class="move mv${marked}">${san}</li>`);
+    return { san, uci, judgement: r?.judgement, mark: r?.mark };
   });
   line.delete();
-  if (game.end) list.insertAdjacentHTML("beforeend", `<li class="result">${game.end.result}</li>`);
+  drawMoveList($("moves"), moves, game.start, learn.active ? 0 : moves.length, game.end);
 }
 
 function clockText(ms) {
@@ -236,33 +224,17 @@ function movesFrom(square) {
   return board.legalMoves().split(" ").filter((m) => m && m.startsWith(square) && !/\d/.test(m[square.length]));
 }
 
-function clickSquare(name) {
-  if (!learn.active && (game.end || !humanMoves() || ui.thinking)) return;
-  if (ui.selected) {
-    const choices = movesFrom(ui.selected).filter((m) => toSquare(m.slice(ui.selected.length)) === name);
-    if (choices.length === 1) return play(choices[0]);
-    if (choices.length > 1) return pickPromotion(choices);
-  }
-  ui.selected = movesFrom(name).length ? name : null;
-  drawBoard();
-}
+function mayMove() { return learn.active || (!game.end && humanMoves() && !ui.thinking); }
 
-// The picker offers exactly the legal choices (a Frog may also stay a Frog).
-function pickPromotion(choices) {
-  const box = $("promotion");
-  const white = board.turn();
-  box.innerHTML = "";
-  for (const m of choices) {
-    const letter = /[qgtf]$/.test(m) ? m.at(-1) : "f";
-    const shown = white ? letter.toUpperCase() : letter;
-    const b = document.createElement("button");
-    b.dataset.move = m;
-    b.title = /[qgtf]$/.test(m) ? `Promote: ${pieceName(shown)}` : "Stay a Frog";
-    b.innerHTML = pieceSvg(shown);
-    b.addEventListener("click", () => { box.hidden = true; play(m); });
-    box.appendChild(b);
-  }
-  box.hidden = false;
+// The squares the man on `square` may go to, for the board's input.
+function targets(square) { return mayMove() ? [...new Set(movesFrom(square).map(moveTarget))] : []; }
+
+async function moveTo(from, to) {
+  ui.selected = null;
+  const choices = movesFrom(from).filter((m) => moveTarget(m) === to);
+  const move = choices.length > 1 ? await pickPromotionOf(choices, board.turn()) : choices[0];
+  if (move && mayMove()) play(move);
+  else drawBoard();
 }
 
 // ---------------------------------------------------------------- clocks
@@ -532,6 +504,12 @@ async function main() {
   buildLevels();
   buildPiecesCard(ui.data.pieces);
   buildBoard();
+  attachBoardInput({
+    targets,
+    selected: () => ui.selected,
+    select: (square) => { ui.selected = square; drawBoard(); },
+    move: moveTo,
+  });
   wire();
   try {
     game = JSON.parse(localStorage.getItem(STORE) ?? "null");

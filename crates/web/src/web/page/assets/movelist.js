@@ -1,0 +1,45 @@
+// The move list, the same on both boards: one row per move number (White's
+// move, then Black's), each move a `.mv` with its ply, its review mark when
+// it has one, and the result at the foot.
+"use strict";
+
+// Fill `list` (#moves). `moves`: [{san, uci, judgement?, mark?}]; `startFen`
+// gives the first move's number and side; `current` the ply shown;
+// `result`: {result, text} once the game is over.
+function drawMoveList(list, moves, startFen, current, result) {
+  list.innerHTML = "";
+  const start = startFen.split(" ");
+  let number = parseInt(start[5] || "1", 10) || 1;
+  let black = start[1] === "b";
+  let li = null;
+  moves.forEach((m, i) => {
+    if (!li || !black) {
+      li = document.createElement("li");
+      li.innerHTML = `<span class="num">${number}.</span>`;
+      if (black) li.insertAdjacentHTML("beforeend", `<span class="mv empty">…</span>`);
+      list.appendChild(li);
+    }
+    const span = document.createElement("span");
+    span.className = "mv" + (i + 1 === current ? " current" : "");
+    span.textContent = m.san;
+    span.dataset.ply = i + 1;
+    span.title = m.uci;
+    if (m.judgement) {
+      span.classList.add(m.judgement);
+      span.dataset.mark = m.mark;
+      span.title = `${m.uci}: ${m.judgement}`;
+    }
+    li.appendChild(span);
+    if (black) number++;
+    black = !black;
+  });
+  if (result) {
+    const end = document.createElement("li");
+    end.className = "result";
+    end.textContent = result.result;
+    end.title = result.text;
+    list.appendChild(end);
+  }
+  const cur = list.querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+}

@@ -1,0 +1,123 @@
+//! What both boards (served and static) must pass alike: they share the
+//! element ids (#board, #promotion, #moves, #fen) and the scripts that
+//! draw them (input.js, movelist.js).
+
+use super::webdriver::Browser;
+use serde_json::{json, Value};
+
+/// The open promotion picker: `choices` buttons, each at least 28x28 px
+/// with its picture drawn and its name written, and a Cancel.
+pub fn picker_is_readable(browser: &Browser, choices: usize) {
+    let v = browser.js(
+        "return [...document.querySelectorAll('#promotion button[data-move]')].map(b => { \
+           const r = b.getBoundingClientRect(); const s = b.querySelector('svg'); \
+           const p = s ? s.getBoundingClientRect() : {width: 0, height: 0}; \
+           return [Math.round(r.width), Math.round(r.height), Math.round(p.width), Math.round(p.height), b.innerText.trim()]; })",
+    );
+    let rows = v.as_array().expect("the choices");
+    assert_eq!(rows.len(), choices, "the choices offered: {v}");
+    for r in rows {
+        let n = |i: usize| r[i].as_i64().unwrap_or(0);
+        assert!(
+            n(0) >= 28 && n(1) >= 28,
+            "a choice of at least 28x28 px: {r}"
+        );
+        assert!(
+            n(2) >= 20 && n(3) >= 20,
+            "the choice's picture is drawn: {r}"
+        );
+        assert!(
+            !r[4].as_str().unwrap_or("").is_empty(),
+            "the choice's name is written: {r}"
+        );
+    }
+    let cancel = browser.js("return !!document.querySelector('#promotion .promo-cancel')");
+    assert_eq!(cancel, json!(true), "the picker has a Cancel");
+}
+
+/// Cancel closes the picker and leaves the position as it was.
+pub fn cancel_keeps_the_position(browser: &Browser) {
+    let before = fen(browser);
+    browser.click("#promotion .promo-cancel");
+    browser.wait_for(
+        "the picker closed",
+        "return document.getElementById('promotion').hidden",
+    );
+    assert_eq!(fen(browser), before, "Cancel plays nothing");
+}
+
+/// The move list reads as a score sheet: one row per move number, its
+/// number first, White's move left of Black's on the same line.
+pub fn move_list_is_in_rows(browser: &Browser, plies: usize) {
+    let v = browser.js(
+        "return [...document.querySelectorAll('#moves li:not(.result)')].map(li => { \
+           const num = li.querySelector('.num'); \
+           const mv = [...li.querySelectorAll('.mv')].map(m => m.getBoundingClientRect()); \
+           const n = num ? num.getBoundingClientRect() : null; \
+           return [num ? num.textContent : '', mv.length, !!n && mv.every(r => Math.abs(r.top - n.top) < 2 && r.left > n.left), \
+                   mv.length < 2 || mv[0].right <= mv[1].left + 1]; })",
+    );
+    let rows = v.as_array().expect("the rows");
+    assert_eq!(
+        rows.len(),
+        plies.div_ceil(2),
+        "one row per move number: {v}"
+    );
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r[0], json!(format!("{}.", i + 1)), "the row's number: {v}");
+        assert_eq!(r[2], json!(true), "the moves beside their number: {r}");
+        assert_eq!(r[3], json!(true), "White's move left of Black's: {r}");
+    }
+}
+
+/// Nothing sticks out of the window sideways.
+pub fn no_horizontal_overflow(browser: &Browser, when: &str) {
+    let v: Value = browser
+        .js("return [document.documentElement.scrollWidth, document.documentElement.clientWidth]");
+    assert!(
+        v[0].as_i64() <= v[1].as_i64(),
+        "the page is wider than the window {when}: {v}"
+    );
+}
+
+/// A PGN of `line`'s first `plies` moves from the start, in SAN.
+pub fn pgn_of(line: &[String], plies: usize) -> String {
+    let mut pos = humpty::Position::startpos();
+    let mut text = Vec::new();
+    for (i, m) in line[..plies].iter().enumerate() {
+        let mv = pos.parse_move(m).expect("a legal line");
+        if i % 2 == 0 {
+            text.push(format!("{}.", i / 2 + 1));
+        }
+        text.push(pos.san(mv));
+        pos.make_move(mv);
+    }
+    format!("{} *", text.join(" "))
+}
+
+fn fen(browser: &Browser) -> Value {
+    browser.js("return document.getElementById('fen').textContent")
+}
+
+/// Import `pgn` (on an analysis board: nobody replies) and wait for its
+/// `plies` moves in the list.
+pub fn import_pgn(browser: &Browser, pgn: &str, plies: usize) {
+    browser.js(&format!(
+        "document.getElementById('pgn-input').value = {}",
+        json!(pgn)
+    ));
+    browser.click("#import-pgn");
+    browser.wait_for(
+        "the imported game",
+        &format!("return document.querySelectorAll('#moves .mv[data-ply]').length === {plies}"),
+    );
+}
+
+/// A 45-ply game imported on an analysis board reads in 23 rows, and the
+/// page stays within the window.
+pub fn a_long_game_reads_in_rows(browser: &Browser) {
+    let line = super::http::quiet_line(45, 5);
+    import_pgn(browser, &pgn_of(&line, 45), 45);
+    move_list_is_in_rows(browser, 45);
+    no_horizontal_overflow(browser, "with a 45-ply game");
+}
