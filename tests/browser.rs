@@ -191,6 +191,7 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
         "the banner",
         "return !document.getElementById('banner').hidden",
     );
+    board_checks::result_is_one_line(browser, "0-1");
     let shown = browser.js("return [document.querySelector('#moves li.result').textContent, document.getElementById('banner-text').textContent]");
     assert_eq!(shown[0], json!("0-1"));
     assert!(

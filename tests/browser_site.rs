@@ -401,6 +401,7 @@ fn explorer_counts_your_games(browser: &Browser) {
         ));
         browser.click("#import-pgn");
     }
+    board_checks::result_is_one_line(browser, "0-1");
     browser.click("#new-both");
     let rows = browser.wait_for(
         "the explorer",

@@ -121,3 +121,21 @@ pub fn a_long_game_reads_in_rows(browser: &Browser) {
     move_list_is_in_rows(browser, 45);
     no_horizontal_overflow(browser, "with a 45-ply game");
 }
+
+/// The result at the foot of the move list has a row of its own and reads
+/// on one line ("1/2-1/2" squeezed into the move number's column wraps).
+pub fn result_is_one_line(browser: &Browser, result: &str) {
+    let v = browser.wait_for(
+        "the result in the move list",
+        "const e = document.querySelector('#moves li.result'); if (!e) return false; \
+         const cell = e.querySelector('.res'); \
+         const r = document.createRange(); r.selectNodeContents((cell || e).firstChild); \
+         const rects = [...r.getClientRects()]; const list = document.getElementById('moves').clientWidth; \
+         return [e.textContent, rects.length, !!cell && cell.getBoundingClientRect().width > list / 2]",
+    );
+    assert_eq!(
+        v,
+        json!([result, 1, true]),
+        "the result on a row of its own, one line"
+    );
+}

@@ -36,7 +36,8 @@ function drawMoveList(list, moves, startFen, current, result) {
   if (result) {
     const end = document.createElement("li");
     end.className = "result";
-    end.textContent = result.result;
+    end.innerHTML = `<span class="res"></span>`;
+    end.firstChild.textContent = result.result;
     end.title = result.text;
     list.appendChild(end);
   }
