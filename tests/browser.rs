@@ -192,6 +192,17 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
         "return !document.getElementById('banner').hidden",
     );
     board_checks::result_is_one_line(browser, "0-1");
+    let bar = browser.js("return [document.getElementById('evalbar').classList.contains('unknown'), parseFloat(document.getElementById('evalfill').style.height)]");
+    let fill = if browser.js("return ui.flipped") == json!(true) {
+        100
+    } else {
+        0
+    };
+    assert_eq!(
+        bar,
+        json!([false, fill]),
+        "a finished game's bar shows its result"
+    );
     let shown = browser.js("return [document.querySelector('#moves li.result').textContent, document.getElementById('banner-text').textContent]");
     assert_eq!(shown[0], json!("0-1"));
     assert!(
@@ -357,6 +368,13 @@ fn eval_bar_turns_with_the_board(browser: &Browser) {
         colours,
         json!(["rgb(51, 51, 51)", "rgb(250, 250, 250)"]),
         "the bar's lower part is Black's when the board shows Black at the bottom"
+    );
+    let unknown =
+        browser.js("return document.getElementById('evalbar').classList.contains('unknown')");
+    assert_eq!(
+        unknown,
+        json!(true),
+        "no analysis: the bar says it knows nothing"
     );
 }
 

@@ -101,14 +101,23 @@ function white(l) {
   return (cp > 0 ? "+" : "") + cp.toFixed(2);
 }
 
+// The bar says what is known: a line's score, else a finished game's
+// result; with neither it is dimmed ("not analysed"), not a fake 50%.
 function evalBar(line) {
   let frac = 0.5;
   let text = "";
+  const result = ui.game && ui.game.result && ui.game.result.result;
   if (line) {
     text = white(line);
     if (line.white_mate !== null && line.white_mate !== undefined) frac = line.white_mate > 0 ? 1 : 0;
     else frac = 0.5 + 0.5 * Math.tanh(line.white_cp / 600);
+  } else if (result && result !== "*") {
+    text = result;
+    frac = { "1-0": 1, "0-1": 0 }[result] ?? 0.5;
   }
+  const known = !!line || (!!result && result !== "*");
+  $("evalbar").classList.toggle("unknown", !known);
+  $("evalbar").title = known ? `Evaluation (White's view): ${text}` : "Not analysed: press Analyse";
   if (ui.flipped) frac = 1 - frac;
   $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
   $("evalfill").style.background = ui.flipped ? "#333" : "#fafafa";
