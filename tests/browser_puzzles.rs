@@ -9,6 +9,7 @@
 
 mod common;
 
+use common::puzzle_checks;
 use common::webdriver::{decode_base64, Browser};
 use humpty::web::{ServeConfig, Server};
 use serde_json::{json, Value};
@@ -86,8 +87,10 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
     }
     browser.wait_for(
         "solved",
-        "return document.getElementById('p-status').textContent.startsWith('Solved')",
+        "return document.getElementById('p-status').textContent === 'Solved!'",
     );
+    puzzle_checks::over_state_is_shown(&browser);
+    puzzle_checks::rating_chart_has(&browser, 1);
     browser.wait_for(
         "a higher rating",
         &format!("return Number(document.getElementById('p-rating').textContent) > {start}"),
@@ -127,6 +130,29 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
         &format!("return Number(document.getElementById('p-rating').textContent) < {solved}"),
     );
     let failed = rating(&browser);
+    // The solution: the hint's mark and words go, the attempt is over.
+    browser.click("#p-solution");
+    browser.wait_for(
+        "the solution shown",
+        "return document.getElementById('p-status').textContent === 'That was the solution.'",
+    );
+    puzzle_checks::over_state_is_shown(&browser);
+    assert_eq!(
+        browser.js("return [document.querySelectorAll('#board .sq.selected').length, document.getElementById('p-message').textContent]"),
+        json!([0, ""]),
+        "no hint left after the solution"
+    );
+    puzzle_checks::rating_chart_has(&browser, 2);
+    // Retry: the same puzzle, fresh (practice: not rated again).
+    browser.click("#p-retry");
+    ready(&browser);
+    puzzle_checks::fresh_state_is_shown(&browser);
+    browser.click("#p-hint");
+    browser.wait_for(
+        "the hint's words",
+        "return document.getElementById('p-message').textContent === 'Move the marked piece.'",
+    );
+    puzzle_checks::is_not_red(&browser, "p-message");
     // A reload keeps the player and the rating, and resumes the open
     // attempt instead of dealing another puzzle.
     browser.call("POST", "/refresh", Some(json!({})));
@@ -137,8 +163,7 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
         json!(id),
         "the same puzzle"
     );
-    let history = browser.js("return document.querySelector('#p-plot polyline') !== null");
-    assert_eq!(history, json!(true), "the rating history is drawn");
+    puzzle_checks::rating_chart_has(&browser, 2);
     // On a phone: the board fills the width, the buttons stay on screen.
     browser.call(
         "POST",

@@ -15,6 +15,7 @@ mod common;
 
 use common::board_checks;
 use common::http::{act, json_call, new_game};
+use common::puzzle_checks;
 use common::static_site::StaticServer;
 use common::webdriver::Browser;
 use humpty::web::{ServeConfig, Server};
@@ -334,12 +335,12 @@ fn solve(browser: &Browser, row: &humpty::puzzles::csv::Row) -> Value {
         );
         click_move(browser, row.moves[ply]);
         if ply + 1 < row.moves.len() {
-            browser.wait_for("the reply", &format!("return {status}.startsWith('Good')"));
+            browser.wait_for("the reply", &format!("return {status}.startsWith('Right')"));
         }
     }
     browser.wait_for(
         "the end",
-        "const t = document.getElementById('p-status').textContent; return (t.startsWith('Solved') || t.startsWith('Puzzle over')) && document.getElementById('p-change').textContent && t",
+        "const t = document.getElementById('p-status').textContent; return t.startsWith('Solved') && document.getElementById('p-change').textContent && t",
     )
 }
 
@@ -366,17 +367,42 @@ fn puzzles_with_no_server(browser: &Browser, url: &str) {
     );
     let change = browser.js("return document.getElementById('p-change').textContent");
     assert!(change.as_str().unwrap().starts_with('-'), "{change}");
+    puzzle_checks::rating_chart_has(browser, 1);
     let end = solve(browser, &row);
-    assert_eq!(end, json!("Puzzle over: solved after a mistake."));
+    assert_eq!(
+        end,
+        json!("Solved, but not cleanly: a wrong move or a hint came first.")
+    );
+    puzzle_checks::over_state_is_shown(browser);
+    // Retry: fresh, a hint marks the piece to move in plain words.
+    browser.click("#p-retry");
+    puzzle_shown(browser);
+    puzzle_checks::fresh_state_is_shown(browser);
+    browser.click("#p-hint");
+    let from = row.moves[1].from().to_string();
+    browser.wait_for("the hinted piece", &format!("return document.querySelector('#board .sq[data-square=\"{from}\"]').classList.contains('selected')"));
+    puzzle_checks::is_not_red(browser, "p-message");
+    browser.click("#p-solution");
+    browser.wait_for(
+        "the solution",
+        "return document.getElementById('p-status').textContent === 'That was the solution.'",
+    );
+    puzzle_checks::over_state_is_shown(browser);
+    assert_eq!(
+        browser.js("return document.querySelectorAll('#board .sq.selected').length"),
+        json!(0),
+        "no hint left after the solution"
+    );
     browser.click("#p-next");
     let row = puzzle_shown(browser);
+    puzzle_checks::fresh_state_is_shown(browser);
     assert_eq!(solve(browser, &row), json!("Solved!"));
-    let about = browser.js("return document.getElementById('p-about').textContent");
-    assert!(about.as_str().unwrap().contains("Themes: "), "{about}");
-    assert!(
-        !about.as_str().unwrap().contains("mateIn"),
-        "themes by name: {about}"
-    );
+    puzzle_checks::over_state_is_shown(browser);
+    let shot = browser.call("GET", "/screenshot", None);
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let png = common::webdriver::decode_base64(shot.as_str().unwrap());
+    std::fs::write(dir.join("site-puzzles.png"), png).unwrap();
+    puzzle_checks::rating_chart_has(browser, 2);
     let change = browser.js("return document.getElementById('p-change').textContent");
     assert!(change.as_str().unwrap().starts_with('+'), "{change}");
     let rating = browser.js("return document.getElementById('p-rating').textContent");
@@ -385,6 +411,22 @@ fn puzzles_with_no_server(browser: &Browser, url: &str) {
     assert_eq!(
         browser.js("return document.getElementById('p-rating').textContent"),
         rating
+    );
+    puzzle_checks::rating_chart_has(browser, 2);
+    // Analyse this position: the puzzle's start on the analysis board.
+    let start = puzzle_shown(browser).start.to_fen();
+    browser.click("#p-solution");
+    browser.wait_for(
+        "the solution",
+        "return !document.getElementById('p-analyse').hidden",
+    );
+    browser.click("#p-analyse");
+    browser.wait_for(
+        "the analysis board",
+        &format!(
+            "return document.getElementById('fen').textContent === {}",
+            json!(start)
+        ),
     );
     browser.call("POST", "/url", Some(json!({"url": url})));
     wait_for_board(browser);

@@ -5,6 +5,7 @@ pub mod board_checks;
 pub mod http;
 pub mod process;
 pub mod puzzle_api;
+pub mod puzzle_checks;
 pub mod served_page;
 pub mod static_site;
 pub mod webdriver;

@@ -107,6 +107,7 @@ fn themes_the_daily_puzzle_and_bad_requests() {
         .unwrap();
     assert!(mate2["count"].as_u64().unwrap() > 0);
     assert_eq!(mate2["name"], "Mate in 2", "themes are named for people");
+    assert_eq!(mate2["description"], "Checkmate in two of your moves.");
     let (_, p) = post(
         a,
         "/api/puzzles/next",

@@ -56,6 +56,30 @@ pub fn name(code: &str) -> &str {
     }
 }
 
+/// A theme's one line for people, as docs/puzzles.md defines it; an
+/// unknown code has none.
+pub fn description(code: &str) -> &'static str {
+    match code {
+        "mateIn1" => "Checkmate in one move.",
+        "mateIn2" => "Checkmate in two of your moves.",
+        "mateIn3" => "Checkmate in three of your moves.",
+        "mateIn4" => "Checkmate in four of your moves.",
+        "mateIn5" => "Checkmate in five of your moves.",
+        "promotion" => "A Pawn, or a Frog that does not stay one, promotes.",
+        "frogPromotion" => "A Frog promotes on the last rank.",
+        "riverCrossing" => "A Frog's straight three-step crosses the River.",
+        "hopperCapture" => "A Cannon, Arrow or Tank captures over a screen.",
+        "screenRemoval" => "A man steps off the line, and a hopper behind it strikes.",
+        "fork" => "One man attacks two or more: the King, or men worth more.",
+        "hangingPiece" => "An undefended man is there for the taking.",
+        "discoveredCheck" => "A man moves and uncovers check by another.",
+        "short" => "One or two moves to find.",
+        "long" => "Three moves to find.",
+        "veryLong" => "Four moves or more to find.",
+        _ => "",
+    }
+}
+
 /// The themes of a solution `line` from `start` (the solver to move).
 pub fn tag(start: &Position, line: &[Move]) -> Vec<&'static str> {
     let mut found = Vec::new();
@@ -192,7 +216,10 @@ mod tests {
             let n = name(code);
             assert_ne!(n, code, "{code} has no name");
             assert!(n.starts_with(|c: char| c.is_ascii_uppercase()), "{n}");
+            let d = description(code);
+            assert!(d.ends_with('.') && d.len() > 10, "{code}: {d:?}");
         }
+        assert_eq!(description("noSuchTheme"), "");
     }
 
     #[test]

@@ -58,11 +58,13 @@ pub(crate) struct Themes {
     pub total: usize,
 }
 
-/// One theme: its code, its name for people and how many puzzles have it.
+/// One theme: its code, its name and line for people and how many puzzles
+/// have it.
 #[derive(Serialize)]
 pub(crate) struct ThemeCount {
     pub theme: &'static str,
     pub name: &'static str,
+    pub description: &'static str,
     pub count: usize,
 }
 

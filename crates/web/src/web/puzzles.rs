@@ -82,6 +82,7 @@ impl Trainer {
             .map(|&theme| ThemeCount {
                 theme,
                 name: crate::puzzles::themes::name(theme),
+                description: crate::puzzles::themes::description(theme),
                 count: self
                     .set
                     .iter()

@@ -113,6 +113,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/input.js"),
     ),
     (
+        "puzzleview.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/puzzleview.js"),
+    ),
+    (
         "movelist.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/movelist.js"),

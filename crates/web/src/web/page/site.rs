@@ -53,7 +53,16 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         },
         themes: crate::puzzles::themes::ALL
             .iter()
-            .map(|&t| (t, crate::puzzles::themes::name(t)))
+            .map(|&t| {
+                let name = crate::puzzles::themes::name(t);
+                (
+                    t,
+                    ThemeInfo {
+                        name,
+                        description: crate::puzzles::themes::description(t),
+                    },
+                )
+            })
             .collect(),
     });
     let mut out = vec![
@@ -76,6 +85,7 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("board.js", include_str!("assets/board.js")),
         text("input.js", include_str!("assets/input.js")),
         text("movelist.js", include_str!("assets/movelist.js")),
+        text("puzzleview.js", include_str!("assets/puzzleview.js")),
         text("card.js", include_str!("assets/card.js")),
         text("levels.js", include_str!("assets/levels.js")),
         text("tablebase.js", include_str!("assets/tablebase.js")),
@@ -133,8 +143,15 @@ struct SiteData {
     levels: level::Levels,
     skill_movetime_ms: u64,
     review: ReviewBudget,
-    /// Each puzzle theme's name for people.
-    themes: BTreeMap<&'static str, &'static str>,
+    /// Each puzzle theme's name and line for people.
+    themes: BTreeMap<&'static str, ThemeInfo>,
+}
+
+/// A puzzle theme for people, as the server's `/api/puzzles/themes` gives it.
+#[derive(Serialize)]
+struct ThemeInfo {
+    name: &'static str,
+    description: &'static str,
 }
 
 /// The review's budget for the page: the server's (the worker runs the

@@ -4,8 +4,8 @@
 
 const $ = (id) => document.getElementById(id);
 const PLAYER_KEY = "humpty.puzzlePlayer";
-// Each theme code's name for people (from the server's theme list).
-const THEME_NAMES = {};
+// Each theme code's name and line for people (the server's theme list).
+const THEMES = {};
 const P = { key: null, attempt: null, puzzle: null, fen: null, legal: [], selected: null, last: null, done: false, failed: false, hint: null };
 
 async function call(method, path, body) {
@@ -15,7 +15,9 @@ async function call(method, path, body) {
   return data;
 }
 
-function say(text, kind = "") { const m = $("p-message"); m.textContent = text; m.className = "message " + kind; }
+// A message: "bad" for what went wrong, "ok" for a right move, else a
+// plain fact.
+function say(text, kind = "info") { const m = $("p-message"); m.textContent = text; m.className = "message " + kind; }
 function status(text) { $("p-status").textContent = text; }
 
 // The player of this browser (made once, kept in localStorage).
@@ -34,11 +36,7 @@ async function ensurePlayer() {
 function showRating(me) {
   $("p-rating").textContent = me.rating;
   $("p-streak").textContent = me.streak;
-  const h = me.history || [];
-  if (h.length < 2) { $("p-plot").innerHTML = ""; return; }
-  const lo = Math.min(...h) - 10, hi = Math.max(...h) + 10;
-  const pts = h.map((r, i) => `${(i / (h.length - 1)) * 200},${50 - ((r - lo) / (hi - lo)) * 50}`).join(" ");
-  $("p-plot").innerHTML = `<polyline points="${pts}" fill="none" stroke="currentColor" stroke-width="1.5" vector-effect="non-scaling-stroke"/>`;
+  drawRatingChart(me.history || []);
 }
 
 function squareEl(name) { return document.querySelector(`#board .sq[data-square="${name}"]`); }
@@ -110,7 +108,7 @@ async function play(uci) {
     P.fen = before;
     P.failed = true;
     draw();
-    status("That is not the move. Try again, or view the solution.");
+    status(PUZZLE_WORDS.wrong);
     say("Wrong move", "bad");
     return;
   }
@@ -119,12 +117,13 @@ async function play(uci) {
   draw();
   if (r.solved) { finish(true, r.themes); return; }
   P.ply = r.ply;
-  status("Right! Keep going…");
+  status(PUZZLE_WORDS.right);
   say("Best move!", "ok");
-  setTimeout(() => { P.fen = r.reply_fen; P.last = r.reply; P.legal = r.legal; draw(); status(findText()); }, 450);
+  puzzleButtons("waiting");
+  setTimeout(() => { P.fen = r.reply_fen; P.last = r.reply; P.legal = r.legal; draw(); status(findText()); puzzleButtons("solving"); }, 450);
 }
 
-function findText() { return `Find the best move for ${P.puzzle.color === "white" ? "White" : "Black"}.`; }
+function findText() { return PUZZLE_WORDS.find(P.puzzle.color === "white"); }
 
 function rated(x) {
   $("p-rating").textContent = x.after;
@@ -134,12 +133,14 @@ function rated(x) {
   call("POST", "/api/puzzles/me", { player: P.key }).then(showRating).catch(() => {});
 }
 
+// The end of an attempt: solved (cleanly or not) or shown the solution.
 function finish(solved, themes) {
   P.done = true;
-  status(solved && !P.failed ? "Solved! Puzzle complete." : "Puzzle complete.");
-  $("p-about").textContent = `Puzzle ${P.puzzle.id}, rated ${P.puzzle.rating}. Themes: ${(themes || []).map((t) => THEME_NAMES[t] ?? t).join(", ")}.`;
-  $("p-retry").hidden = false;
-  $("p-analyse").hidden = false;
+  P.hint = null;
+  status(!solved ? PUZZLE_WORDS.solution : P.failed ? PUZZLE_WORDS.solvedWithHelp : PUZZLE_WORDS.solved);
+  $("p-about").textContent = `Puzzle ${P.puzzle.id}, rated ${P.puzzle.rating}.`;
+  showPuzzleThemes(themes || [], THEMES);
+  puzzleButtons("over");
   draw();
 }
 
@@ -156,22 +157,23 @@ async function start(daily = false) {
 // for an attempt resumed after a reload, where it stands.
 function begin(r) {
   Object.assign(P, { attempt: r.attempt, puzzle: r.puzzle, legal: r.legal, ply: r.ply, selected: null, last: null, done: false, failed: !!r.failed, hint: null, start: r });
-  $("p-retry").hidden = true;
-  $("p-analyse").hidden = true;
+  say("");
+  showPuzzleThemes([], THEMES);
+  puzzleButtons("waiting");
   const about = [r.puzzle.daily ? "Today's puzzle." : "", r.practice ? "Practice: your result on this puzzle was rated before." : ""];
   $("p-about").textContent = about.filter(Boolean).join(" ");
   buildSquares(r.puzzle.color === "black");
   document.querySelectorAll("#board .sq").forEach((sq) => { sq.onclick = () => onSquare(sq.dataset.square); });
-  if (r.resumed) { P.fen = r.fen; P.last = r.last; draw(); status(findText()); return; }
+  if (r.resumed) { P.fen = r.fen; P.last = r.last; draw(); status(findText()); puzzleButtons("solving"); return; }
   P.fen = r.puzzle.fen;
   draw();
-  status("Your opponent moves…");
-  setTimeout(() => { P.fen = r.fen; P.last = r.puzzle.mistake; draw(); status(findText()); }, 600);
+  status(PUZZLE_WORDS.opponent);
+  setTimeout(() => { P.fen = r.fen; P.last = r.puzzle.mistake; draw(); status(findText()); puzzleButtons("solving"); }, 600);
 }
 
 async function hint() {
   if (P.done || !P.attempt) return;
-  try { const h = await call("POST", `/api/puzzles/attempts/${P.attempt}/hint`, {}); P.hint = h.from; P.failed = true; draw(); say("Move the marked piece."); } catch (e) { say(e.message, "bad"); }
+  try { const h = await call("POST", `/api/puzzles/attempts/${P.attempt}/hint`, {}); P.hint = h.from; P.failed = true; draw(); say(PUZZLE_WORDS.hint); } catch (e) { say(e.message, "bad"); }
 }
 
 async function solution() {
@@ -181,6 +183,10 @@ async function solution() {
   if (r.rated) rated(r.rated);
   P.failed = true;
   P.done = true;
+  P.hint = null;
+  say("");
+  puzzleButtons("waiting");
+  status("The solution…");
   let i = 0;
   const step = () => {
     if (i >= r.solution.length) { finish(false, r.themes); return; }
@@ -205,7 +211,7 @@ async function analyse() {
 
 async function loadThemes() {
   const t = await call("GET", "/api/puzzles/themes");
-  for (const x of t.themes) THEME_NAMES[x.theme] = x.name;
+  for (const x of t.themes) THEMES[x.theme] = { name: x.name, description: x.description };
   for (const x of t.themes) if (x.count > 0) $("p-theme").insertAdjacentHTML("beforeend", `<option value="${x.theme}">${x.name} (${x.count})</option>`);
 }
 

@@ -9,15 +9,18 @@ import { HumptyEngine } from "./humpty/engine/index.js";
 const $ = (id) => document.getElementById(id);
 const STORE = "humpty-site-puzzles";
 const engine = new HumptyEngine();
-let THEME_NAMES = {};
-const P = { rows: [], row: null, moves: [], fen: "", ply: 0, board: null, selected: null, rated: false, failed: false, over: false, busy: false };
-let saved = { player: null, puzzles: {}, streak: 0, done: [] };
+let THEMES = {};
+const P = { rows: [], row: null, moves: [], fen: "", ply: 0, board: null, selected: null, hint: null, rated: false, failed: false, over: false, busy: false };
+// The player's rating after each rated attempt is `history`.
+let saved = { player: null, puzzles: {}, streak: 0, done: [], history: [] };
 
 function load() {
   try { saved = { ...saved, ...JSON.parse(localStorage.getItem(STORE) ?? "{}") }; } catch { /* a fresh start */ }
 }
 function save() { try { localStorage.setItem(STORE, JSON.stringify(saved)); } catch { /* private mode */ } }
 function status(text) { $("p-status").textContent = text; }
+// A message: "bad" for what went wrong, else a plain fact.
+function say(text, kind = "info") { const m = $("p-message"); m.textContent = text; m.className = "message " + kind; }
 function rating() { return Math.round(saved.player?.rating ?? 1500); }
 
 // A line of lichess's puzzle CSV: id, FEN, moves, rating, ..., themes.
@@ -42,38 +45,39 @@ function draw() {
     const name = sq.dataset.square;
     sq.querySelector(".piece")?.remove();
     if (men[name]) sq.appendChild(pieceElement(men[name]));
-    sq.classList.toggle("selected", name === P.selected);
+    sq.classList.toggle("selected", name === P.selected || name === P.hint);
     sq.classList.toggle("dest", dests.includes(name));
     sq.classList.toggle("last", !!last && (last.startsWith(name) || last.slice(2).startsWith(name)));
   });
   $("p-rating").textContent = rating();
   $("p-streak").textContent = saved.streak;
-  $("p-retry").hidden = !P.over;
-  $("p-solution").disabled = P.over;
+  puzzleButtons(P.over ? "over" : P.busy || P.ply % 2 === 0 ? "waiting" : "solving");
 }
 
 function movesFrom(square) {
   return P.board.legalMoves().split(" ").filter((m) => m && m.startsWith(square) && !/\d/.test(m[square.length]));
 }
 
-function mover() { return P.board.turn() ? "White" : "Black"; }
 
 function start(row) {
   P.row = row;
   const f = fields(row);
-  Object.assign(P, { moves: f.moves, fen: f.fen, ply: 0, selected: null, rated: false, failed: false, over: false });
+  Object.assign(P, { moves: f.moves, fen: f.fen, ply: 0, selected: null, hint: null, rated: false, failed: false, over: false });
   if (P.board) P.board.delete();
   P.board = new Board("humpty", f.fen);
   document.body.dataset.puzzle = f.id;
   $("p-about").textContent = `Puzzle ${f.id}, rated ${Math.round(saved.puzzles[f.id]?.rating ?? f.rating)}.`;
   $("p-change").textContent = "";
+  say("");
+  showPuzzleThemes([], THEMES);
+  status(PUZZLE_WORDS.opponent);
   draw();
   // The opponent's mistake, then the solver's turn.
   setTimeout(() => {
     P.board.push(P.moves[0]);
     P.ply = 1;
     draw();
-    status(`Find the best move for ${mover()}.`);
+    status(PUZZLE_WORDS.find(P.board.turn()));
   }, 400);
 }
 
@@ -89,7 +93,9 @@ async function rate(solved) {
   saved.player = r.player;
   saved.puzzles[f.id] = r.puzzle;
   saved.streak = solved ? saved.streak + 1 : 0;
+  saved.history = [...(saved.history ?? []), saved.player.rating];
   save();
+  drawRatingChart(saved.history);
   const change = rating() - before;
   $("p-change").textContent = `${change >= 0 ? "+" : ""}${change}`;
   draw();
@@ -103,7 +109,7 @@ async function attempt(move) {
   try {
     r = await engine.puzzleJudge({ row: P.row, ply: P.ply, move });
   } catch (e) {
-    $("p-message").textContent = e.message;
+    say(e.message, "bad");
     return;
   } finally {
     P.busy = false;
@@ -111,31 +117,43 @@ async function attempt(move) {
   if (r.step === "wrong") {
     P.failed = true;
     draw();
-    status("That is not the move. Try again.");
+    status(PUZZLE_WORDS.wrong);
+    say("Wrong move", "bad");
     return rate(false);
   }
   P.board.push(move);
   P.ply += 1;
+  P.hint = null;
   if (r.step === "solved") return finish();
   draw();
-  status("Good move! Keep going…");
-  setTimeout(() => { P.board.push(r.reply); P.ply += 1; draw(); status(`Find the best move for ${mover()}.`); }, 400);
+  status(PUZZLE_WORDS.right);
+  say("Best move!", "ok");
+  setTimeout(() => { P.board.push(r.reply); P.ply += 1; draw(); status(PUZZLE_WORDS.find(P.board.turn())); }, 400);
 }
 
 async function finish() {
   P.over = true;
   const clean = !P.failed;
+  say("");
   draw();
-  status(clean ? "Solved!" : "Puzzle over: solved after a mistake.");
+  status(clean ? PUZZLE_WORDS.solved : PUZZLE_WORDS.solvedWithHelp);
   showThemes();
   await rate(clean);
 }
 
-// The puzzle's themes by name, once it is over.
+// The puzzle's themes by name with their lines, once it is over.
 function showThemes() {
-  const f = fields(P.row);
-  const names = f.themes.split(" ").filter(Boolean).map((t) => THEME_NAMES[t] ?? t);
-  $("p-about").textContent = `Puzzle ${f.id}, rated ${Math.round(saved.puzzles[f.id]?.rating ?? f.rating)}. Themes: ${names.join(", ") || "none"}.`;
+  showPuzzleThemes(fields(P.row).themes.split(" ").filter(Boolean), THEMES);
+}
+
+// A hint marks the piece to move; the attempt no longer counts as clean.
+function hint() {
+  if (P.over || P.busy || P.ply % 2 === 0) return;
+  P.hint = P.moves[P.ply].match(/^[a-l]\d+/)?.[0] ?? null;
+  P.failed = true;
+  say(PUZZLE_WORDS.hint);
+  draw();
+  rate(false);
 }
 
 // Give up: the rest of the line, one move at a time.
@@ -143,6 +161,8 @@ async function solution() {
   if (P.over || P.ply === 0) return;
   P.failed = true;
   P.over = true;
+  P.hint = null;
+  say("");
   status("The solution…");
   const rated = rate(false);
   while (P.ply < P.moves.length) {
@@ -151,7 +171,7 @@ async function solution() {
     draw();
     await new Promise((r) => setTimeout(r, 350));
   }
-  status("That was the solution.");
+  status(PUZZLE_WORDS.solution);
   showThemes();
   await rated;
 }
@@ -179,13 +199,17 @@ async function main() {
   load();
   const data = await (await fetch("site-data.json")).json();
   for (const p of data.pieces) PIECE_KINDS[p.letter] = p;
-  THEME_NAMES = data.themes ?? {};
+  THEMES = data.themes ?? {};
   P.rows = (await (await fetch("puzzles.csv")).text()).split("\n").slice(1).filter(Boolean);
   buildSquares(false);
   document.querySelectorAll("#board .sq").forEach((sq) => sq.addEventListener("click", () => click(sq.dataset.square)));
   $("p-next").onclick = () => start(pick());
   $("p-retry").onclick = () => start(P.row);
   $("p-solution").onclick = solution;
+  $("p-hint").onclick = hint;
+  // The position before the puzzle's first move, on the analysis board.
+  $("p-analyse").onclick = () => { location.href = `index.html#fen=${encodeURIComponent(fields(P.row).fen)}`; };
+  drawRatingChart(saved.history ?? []);
   start(pick());
 }
 

@@ -522,6 +522,14 @@ async function main() {
     game = null;
   }
   if (!game) newGame("w");
+  // "Analyse this position" from the puzzles: `#fen=...` opens it for both
+  // sides, once (the hash is then cleared).
+  const asked = location.hash.startsWith("#fen=") ? decodeURIComponent(location.hash.slice(5)) : null;
+  if (asked) {
+    history.replaceState(null, "", location.pathname);
+    if (validateFen(asked, "humpty") === 1) newGame("both", asked);
+    else say(`That FEN cannot be used: ${asked}`);
+  }
   // A clock that ran while the page was closed is charged for that time.
   show();
   maybeEngine();
