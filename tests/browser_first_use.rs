@@ -39,6 +39,8 @@ fn a_new_user_finds_the_board_as_expected() {
     stale_analysis_goes(&browser);
     finished_games_stay_finished(&browser);
     the_explorer_shows_the_finished_games(&browser);
+    browser.new_game("#new-both");
+    common::board_checks::explorer_knows_its_plies(&browser);
     a_review_comes_back_after_a_reload(&browser);
     the_pieces_card(&browser);
     on_a_phone(&browser);

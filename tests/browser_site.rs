@@ -534,6 +534,7 @@ fn the_static_board_plays_with_no_server() {
     drag_plays_a_move(&browser);
     browser.click("#new-both");
     board_checks::a_long_game_reads_in_rows(&browser);
+    board_checks::explorer_knows_its_plies(&browser);
     analysis_shows_a_line(&browser);
     review_marks_a_planted_blunder(&browser);
     learn_from_the_planted_blunder(&browser);

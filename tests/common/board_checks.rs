@@ -122,6 +122,25 @@ pub fn a_long_game_reads_in_rows(browser: &Browser) {
     no_horizontal_overflow(browser, "with a 45-ply game");
 }
 
+/// A finished 45-ply game: the explorer keeps 40 plies of each game, and
+/// at ply 45 it says so rather than that no game reached the position.
+pub fn explorer_knows_its_plies(browser: &Browser) {
+    let line = super::http::quiet_line(45, 5);
+    let pgn = pgn_of(&line, 45).replace(" *", " 1-0");
+    import_pgn(browser, &pgn, 45);
+    let words = browser.wait_for(
+        "the explorer at ply 45",
+        "const t = document.getElementById('explorer-empty').textContent; \
+         return document.getElementById('explorer').dataset.fen === document.getElementById('fen').textContent && t",
+    );
+    assert_eq!(
+        words,
+        json!("The explorer keeps the first 40 plies of each game; this position is ply 45."),
+    );
+    let head = browser.js("return document.getElementById('explorer-head').hidden");
+    assert_eq!(head, json!(true), "no table headers over no moves");
+}
+
 /// The result at the foot of the move list has a row of its own and reads
 /// on one line ("1/2-1/2" squeezed into the move number's column wraps).
 pub fn result_is_one_line(browser: &Browser, result: &str) {

@@ -92,6 +92,11 @@ impl Tree {
         }
     }
 
+    /// Plies of each game entered: later positions are not in the tree.
+    pub fn plies(&self) -> usize {
+        self.plies
+    }
+
     /// Games entered.
     pub fn games(&self) -> usize {
         self.games

@@ -12,6 +12,8 @@ use serde::Serialize;
 pub struct ExplorerReport {
     /// Games in the tree.
     pub games: usize,
+    /// Plies of each game in the tree: a position later in a game is not.
+    pub plies: usize,
     /// The moves played from the position, most played first.
     pub moves: Vec<MoveLine>,
 }
@@ -81,6 +83,7 @@ impl ExplorerReport {
             .collect();
         ExplorerReport {
             games: tree.games(),
+            plies: tree.plies(),
             moves,
         }
     }

@@ -25,6 +25,21 @@ function renderExplorerMoves(moves, play, elo, fen) {
   body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => play(btn.dataset.uci); });
 }
 
+// The explorer's answer `v` (the server's ExplorerReport JSON) for `fen`,
+// the position at `ply` of the shown game, on either board: the table, its
+// headers only with moves, and otherwise why there are none. `yours`: the
+// games are this browser's (the static board), not the server's.
+function showExplorer(v, { play, elo, fen, ply, yours }) {
+  renderExplorerMoves(v.moves, play, elo, fen);
+  document.getElementById("explorer-head").hidden = v.moves.length === 0;
+  const games = `${v.games} finished game${v.games === 1 ? "" : "s"}`;
+  document.getElementById("explorer-empty").textContent = v.moves.length ? ""
+    : v.games === 0 ? (yours ? "Your finished games will show here: the moves you played from each position."
+      : "No finished games yet: the moves played from each position will show here.")
+    : ply >= v.plies ? `The explorer keeps the first ${v.plies} plies of each game; this position is ply ${ply}.`
+    : `None of ${yours ? "your" : "the"} ${games} here reached this position.`;
+}
+
 async function drawExplorer() {
   const g = ui.game;
   if (!g || explorerState.fen === g.fen) return;
@@ -32,14 +47,10 @@ async function drawExplorer() {
   let v;
   try { v = await api("GET", `/api/explorer?fen=${encodeURIComponent(g.fen)}`); } catch (e) { return; }
   if (!ui.game || ui.game.fen !== g.fen) return;
-  renderExplorerMoves(v.moves, explorerPlay, true, g.fen);
+  showExplorer(v, { play: explorerPlay, elo: true, fen: g.fen, ply: g.ply, yours: false });
   const top = v.moves.flatMap((m) => m.top.map((t) => ({ ...t, san: m.san })))
     .sort((a, b) => (b.elo || 0) - (a.elo || 0)).slice(0, 4);
   $("explorer-games").innerHTML = top.map((t) => `<li>${t.san}: ${t.white} – ${t.black} ${t.result}${t.elo ? ` (${t.elo})` : ""}</li>`).join("");
-  $("explorer-empty").textContent = v.moves.length ? ""
-    : v.games ? `None of the ${v.games} finished games here reached this position.`
-    : "No finished games yet: the moves played from each position will show here.";
-  $("explorer-head").hidden = v.moves.length === 0;
 }
 
 function explorerPlay(uci) {

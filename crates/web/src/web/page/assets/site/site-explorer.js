@@ -13,8 +13,9 @@ export class Explorer {
     this.asked = null;
   }
 
-  /** Show the moves from `fen` in `games` (finished, `{start, moves, end}`). */
-  async draw(fen, games) {
+  /** Show the moves from `fen`, at `ply` of the shown game, in `games`
+   * (finished, `{start, moves, end}`). */
+  async draw(fen, ply, games) {
     const finished = games.filter((g) => g.end?.result && g.end.result !== "*")
       .map((g) => ({ start: g.start, moves: g.moves, result: g.end.result }));
     const key = `${fen}|${finished.length}`;
@@ -28,11 +29,8 @@ export class Explorer {
       return;
     }
     if (this.asked !== key) return;
-    // The served board's table (explorer.js, a classic script of both).
-    renderExplorerMoves(v.moves, this.play, false, fen);
-    $("explorer-head").hidden = v.moves.length === 0;
-    $("explorer-empty").textContent = v.moves.length ? ""
-      : v.games ? `None of your ${v.games} finished games here reached this position.`
-      : "Your finished games will show here: the moves you played from each position.";
+    // The served board's table and words (explorer.js, a classic script
+    // of both).
+    showExplorer(v, { play: this.play, elo: false, fen, ply, yours: true });
   }
 }

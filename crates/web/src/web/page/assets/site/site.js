@@ -178,7 +178,7 @@ function show() {
   if (ui.analysing) analyse();
   drawTablebaseHere();
   learn.sync();
-  explorer.draw(board.fen(), [game, ...archive().filter((g) => g.id !== game.id)]);
+  explorer.draw(board.fen(), game.moves.length, [game, ...archive().filter((g) => g.id !== game.id)]);
 }
 
 // ---------------------------------------------------------------- tables
