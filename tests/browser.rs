@@ -528,6 +528,7 @@ fn screenshot_with_analysis(browser: &Browser) {
         "two analysis lines",
         "return document.querySelectorAll('#lines .line').length === 2",
     );
+    board_checks::analysis_line_reads(browser, "#lines .line");
     std::thread::sleep(Duration::from_millis(1500));
     let arrow = browser.js("const a = document.querySelector('#shapes [data-brush=engine]'); return a ? a.dataset.from + a.dataset.to : ''");
     assert!(
@@ -558,11 +559,7 @@ fn analysis_in_this_browser(browser: &Browser) {
     assert_eq!(browser.js("return !!local.rules"), json!(true));
     browser.click("#stop");
     browser.click("#analyse-local");
-    let line = browser.wait_for(
-        "a line of the engine in the browser",
-        "const l = document.querySelector('#lines .line.local'); return l && /^(-?\\d+\\.\\d\\d|#-?\\d+) d\\d+ \\S/.test(l.textContent) && l.textContent",
-    );
-    assert!(line.is_string(), "{line}");
+    board_checks::analysis_line_reads(browser, "#lines .line.local");
     browser.click("#stop");
 }
 

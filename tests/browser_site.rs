@@ -168,11 +168,7 @@ fn frog_promotion(browser: &Browser) {
 fn analysis_shows_a_line(browser: &Browser) {
     browser.click("#new-both");
     browser.click("#analyse");
-    let line = browser.wait_for(
-        "an analysis line",
-        "const l = document.querySelector('#lines .line'); return l && /^(-?\\d+\\.\\d\\d|#-?\\d+) \\S/.test(l.textContent) && l.textContent",
-    );
-    assert!(line.as_str().is_some(), "{line}");
+    board_checks::analysis_line_reads(browser, "#lines .line");
     browser.click("#stop");
 }
 
@@ -195,11 +191,12 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
     );
     assert_eq!(marks, json!(["??", ""]));
     let counts = browser.js("return document.getElementById('review-counts').textContent");
+    // The served board's words: accuracy, the counts, the average loss.
+    let counts = counts.as_str().unwrap();
     assert!(
-        counts
-            .as_str()
-            .unwrap()
-            .starts_with("White: 0 inaccuracies, 0 mistakes, 1 blunder. Black: 0 inaccuracies,"),
+        counts.starts_with("White: accuracy ")
+            && counts.contains("%, 0 inaccuracies, 0 mistakes, 1 blunder, average loss ")
+            && counts.contains(". Black: accuracy 100%, 0 inaccuracies, 0 mistakes, 0 blunders,"),
         "{counts}"
     );
 }

@@ -141,6 +141,20 @@ pub fn explorer_knows_its_plies(browser: &Browser) {
     assert_eq!(head, json!(true), "no table headers over no moves");
 }
 
+/// The first analysis line matching `selector` once it reads as every
+/// score on both boards does: "+0.63 · depth 12 Nd2 ..." (White's view,
+/// signed, two decimals, the depth in words) or "#3 ..." for a mate.
+pub fn analysis_line_reads(browser: &Browser, selector: &str) -> String {
+    let line = browser.wait_for(
+        "an analysis line with its score",
+        &format!(
+            "const l = document.querySelector('{selector}'); \
+             return l && /^([+-]\\d+\\.\\d\\d · depth \\d+|0\\.00 · depth \\d+|#-?\\d+) \\S/.test(l.textContent) && l.textContent"
+        ),
+    );
+    line.as_str().unwrap().to_string()
+}
+
 /// The result at the foot of the move list has a row of its own and reads
 /// on one line ("1/2-1/2" squeezed into the move number's column wraps).
 pub fn result_is_one_line(browser: &Browser, result: &str) {

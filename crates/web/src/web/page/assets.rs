@@ -113,6 +113,11 @@ const FILES: &[(&str, &str, &str)] = &[
         include_str!("assets/input.js"),
     ),
     (
+        "score.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/score.js"),
+    ),
+    (
         "puzzleview.js",
         "text/javascript; charset=utf-8",
         include_str!("assets/puzzleview.js"),

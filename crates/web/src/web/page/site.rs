@@ -86,6 +86,7 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         text("input.js", include_str!("assets/input.js")),
         text("movelist.js", include_str!("assets/movelist.js")),
         text("puzzleview.js", include_str!("assets/puzzleview.js")),
+        text("score.js", include_str!("assets/score.js")),
         text("card.js", include_str!("assets/card.js")),
         text("levels.js", include_str!("assets/levels.js")),
         text("tablebase.js", include_str!("assets/tablebase.js")),

@@ -56,9 +56,10 @@ function drawLines() {
     const div = document.createElement("div");
     div.className = "line";
     // A found mate is its distance, not a depth that climbs to the limit.
-    const mate = l.white_mate !== null && l.white_mate !== undefined;
-    const depth = mate ? "" : `<span class="depth">d${l.depth}</span> `;
-    div.innerHTML = `<span class="score">${l.bound_text || white(l)}</span> ${depth}`;
+    const score = document.createElement("span");
+    score.className = "score";
+    score.textContent = l.bound_text || scoreText(l.white_cp, l.white_mate, l.depth);
+    div.append(score, " ");
     l.pv_san.forEach((san, i) => {
       const mv = document.createElement("span");
       mv.className = "pv-move";
@@ -91,14 +92,7 @@ async function playLine(moves) {
 function boundText(info) {
   const whiteToMove = info.fen.split(" ")[1] === "w";
   const lower = (info.bound === "lower") === whiteToMove;
-  return (lower ? "≥" : "≤") + white(info);
-}
-
-// A line's score from White's side, for people.
-function white(l) {
-  if (l.white_mate !== null && l.white_mate !== undefined) return `#${l.white_mate}`;
-  const cp = l.white_cp / 100;
-  return (cp > 0 ? "+" : "") + cp.toFixed(2);
+  return (lower ? "≥" : "≤") + scoreText(info.white_cp, info.white_mate, info.depth);
 }
 
 // The bar says what is known: a line's score, else a finished game's
@@ -108,7 +102,7 @@ function evalBar(line) {
   let text = "";
   const result = ui.game && ui.game.result && ui.game.result.result;
   if (line) {
-    text = white(line);
+    text = scoreText(line.white_cp, line.white_mate);
     if (line.white_mate !== null && line.white_mate !== undefined) frac = line.white_mate > 0 ? 1 : 0;
     else frac = 0.5 + 0.5 * Math.tanh(line.white_cp / 600);
   } else if (result && result !== "*") {

@@ -88,19 +88,16 @@ function localInfo(line) {
     $("lines").textContent = line.slice("info string ".length);
     return;
   }
-  const m = line.match(/^info depth (\d+) .*multipv (\d+) score (cp|mate) (-?\d+)( (lower|upper)bound)?.* pv (.+)$/);
-  // A bound (an aspiration fail) is not the line's score.
-  if (!m || m[5] || !local.running || local.fen !== ui.game.fen) return;
-  const [, depth, n, kind, value, , , pv] = m;
-  const sign = ui.game.turn === "white" ? 1 : -1;
-  const score = kind === "cp" ? (sign * Number(value) / 100).toFixed(2) : `#${sign * Number(value)}`;
+  const info = readInfoLine(line, ui.game.turn === "white");
+  if (!info || !local.running || local.fen !== ui.game.fen) return;
+  const { n, score, pv } = info;
   let san = pv;
   try {
     const board = new local.rules.Board("humpty", ui.game.fen);
     san = board.variationSan(pv);
     board.delete();
   } catch { /* keep the wire moves */ }
-  local.lines[n] = `${score} d${depth} ${san}`;
+  local.lines[n] = `${score} ${san}`;
   $("lines").innerHTML = Object.keys(local.lines).sort()
     .map((k) => `<div class="line local">${local.lines[k]}</div>`).join("");
 }

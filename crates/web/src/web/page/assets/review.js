@@ -64,11 +64,7 @@ function drawReview() {
   $("review-status").textContent = "";
   drawGraph(r);
   markMoves(r);
-  const accuracy = (p) => (p.accuracy == null ? "" : `accuracy ${p.accuracy}%, `);
-  // The words come with the review (a review kept before them: counted here).
-  const counted = (p) => p.counts_text || `${p.counts.inaccuracy} ?!, ${p.counts.mistake} ?, ${p.counts.blunder} ??`;
-  const who = (p) => `${accuracy(p)}${counted(p)}, average loss ${p.average_cp_loss} cp`;
-  $("review-counts").textContent = `White: ${who(r.players.white)}. Black: ${who(r.players.black)}.`;
+  $("review-counts").textContent = reviewSummary(r);
   // The better move, on the position where it was missed (not while it
   // is an exercise still to solve).
   const missed = r.moves[ui.game.ply];

@@ -354,11 +354,9 @@ function humanAfter(plies) {
 // ---------------------------------------------------------------- analysis
 
 analyst.addMessageListener((line) => {
-  const m = line.match(/^info .*multipv (\d+) score (cp|mate) (-?\d+).* pv (.+)$/);
-  if (!m || !ui.analysing) return;
-  const [, n, kind, value, pv] = m;
-  const white = board.turn() ? 1 : -1;
-  const score = kind === "cp" ? ((white * Number(value)) / 100).toFixed(2) : `#${white * Number(value)}`;
+  const info = ui.analysing ? readInfoLine(line, board.turn()) : null;
+  if (!info) return;
+  const { n, score, pv } = info;
   let row = document.querySelector(`#lines [data-pv="${n}"]`);
   if (!row) {
     row = document.createElement("div");
@@ -417,8 +415,7 @@ function drawReview() {
   const r = game.review?.players ? game.review : null;
   $("review-status").textContent = r ? "done" : "";
   if (!r) return void ($("review-counts").textContent = "");
-  const count = (p) => p.counts_text || `${p.counts.inaccuracy} ?!, ${p.counts.mistake} ?, ${p.counts.blunder} ??`;
-  $("review-counts").textContent = `White: ${count(r.players.white)}. Black: ${count(r.players.black)}.`;
+  $("review-counts").textContent = reviewSummary(r);
 }
 
 // ---------------------------------------------------------------- FEN, PGN
