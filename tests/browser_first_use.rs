@@ -38,6 +38,7 @@ fn a_new_user_finds_the_board_as_expected() {
     engine_move_after_the_reply(&browser);
     stale_analysis_goes(&browser);
     finished_games_stay_finished(&browser);
+    take_back_waits_for_your_move(&browser);
     the_explorer_shows_the_finished_games(&browser);
     browser.new_game("#new-both");
     common::board_checks::explorer_knows_its_plies(&browser);
@@ -111,6 +112,14 @@ fn finished_games_stay_finished(browser: &Browser) {
             browser.js("return document.getElementById('undo').disabled"),
             json!(true)
         );
+        // Shown at an earlier ply, the finished game is still finished.
+        browser.click("#moves .mv[data-ply=\"1\"]");
+        browser.wait_for("ply 1 shown", "return ui.game.ply === 1");
+        assert_eq!(
+            browser.js("return ['resign', 'engine-go', 'undo'].map(id => document.getElementById(id).disabled)"),
+            json!([true, true, true]),
+            "resign, engine move, take back at an earlier ply of a finished game"
+        );
         let old = browser.js("return ui.game.id");
         browser.click("#banner-new");
         browser.wait_for(
@@ -122,6 +131,24 @@ fn finished_games_stay_finished(browser: &Browser) {
             json!("")
         );
     }
+}
+
+/// Playing Black, there is nothing to take back before Black's first move
+/// (the engine's opening move is not yours); after it there is.
+fn take_back_waits_for_your_move(browser: &Browser) {
+    browser.new_game("#new-black");
+    browser.wait_for_moves("the engine's first move", 1);
+    assert_eq!(
+        browser.js("return document.getElementById('undo').disabled"),
+        json!(true),
+        "no take-back before Black moved"
+    );
+    browser.js("act('POST', '/move', { move: ui.game.legal[0].uci })");
+    browser.wait_for_moves("the engine's reply", 3);
+    browser.wait_for(
+        "take back offered",
+        "return !document.getElementById('undo').disabled",
+    );
 }
 
 /// The opening explorer beside the board counts the two games just

@@ -170,6 +170,59 @@ fn analysis_shows_a_line(browser: &Browser) {
     browser.click("#analyse");
     board_checks::analysis_line_reads(browser, "#lines .line");
     browser.click("#stop");
+    // Stopped, the lines of the old position go once the board moves on.
+    play_some_move(browser);
+    browser.wait_for(
+        "the old lines gone",
+        "return document.querySelectorAll('#lines .line').length === 0",
+    );
+}
+
+/// The game's flow as on the served board: nothing to take back before
+/// your first move, the King in check marked, the clock menu kept over a
+/// reload, and a finished game's banner with its result and Review.
+fn game_flow(browser: &Browser) {
+    browser.click("#new-black");
+    browser.wait_for(
+        "the engine's first move",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length === 1",
+    );
+    assert_eq!(
+        browser.js("return document.getElementById('undo').disabled"),
+        json!(true),
+        "no take-back before Black moved"
+    );
+    let check = "k11/12/12/12/12/12/12/R10K b - - 0 1";
+    browser.click("#new-both");
+    browser.js(&format!(
+        "document.getElementById('fen-input').value = '{check}'"
+    ));
+    browser.click("#set-fen");
+    browser.wait_for(
+        "the King in check marked",
+        "return [...document.querySelectorAll('#board .sq.check')].map(s => s.dataset.square).join() === 'a8'",
+    );
+    browser.js("const c = document.getElementById('clock-choice'); c.value = '180+2'");
+    browser.click("#new-white");
+    browser.call("POST", "/refresh", Some(json!({})));
+    wait_for_board(browser);
+    assert_eq!(
+        browser.js("return document.getElementById('clock-choice').value"),
+        json!("180+2"),
+        "the clock menu says the stored game's clock"
+    );
+    browser.js("document.getElementById('clock-choice').value = ''");
+    board_checks::import_pgn(browser, "1. Nd2 Nd7 1-0", 2);
+    let banner = browser.wait_for(
+        "the banner",
+        "const b = document.getElementById('banner'); return !b.hidden && [document.getElementById('banner-text').textContent, !document.getElementById('banner-review').hidden]",
+    );
+    assert_eq!(banner, json!(["1-0 · Result as imported: 1-0", true]));
+    browser.click("#banner-review");
+    browser.wait_for(
+        "the review from the banner",
+        "return document.getElementById('review-status').textContent === 'done'",
+    );
 }
 
 /// A review in the browser marks a planted blunder: the Rook offered to
@@ -537,6 +590,7 @@ fn the_static_board_plays_with_no_server() {
     learn_from_the_planted_blunder(&browser);
     review_matches_the_server(&browser);
     explorer_counts_your_games(&browser);
+    game_flow(&browser);
     puzzles_with_no_server(&browser, &server.url());
     phone_layout(&browser);
 }

@@ -111,6 +111,13 @@ function drawMoves() {
   drawMoveList($("moves"), g.moves, g.start_fen, g.ply, g.result);
 }
 
+// Whether the person playing one side has a move in the game (on an
+// analysis board, whether any move was played).
+function personHasMoved(state) {
+  if (state.human !== "white" && state.human !== "black") return state.moves.length > 0;
+  return state.moves.length > firstMovePly(state.start_fen, state.human[0]);
+}
+
 // The game-over banner: the result and why, over the board's foot.
 function drawBanner() {
   const r = ui.game.result;
@@ -172,9 +179,11 @@ function show(delta) {
   const friends = state.human === "friends";
   // A finished game's result stands (the server refuses a take-back).
   const finished = !!state.result && state.human !== "both";
-  $("undo").disabled = state.moves.length === 0 || friends || finished;
-  $("resign").disabled = state.status.over || state.human === "both" || (friends && !ui.color);
-  $("engine-go").disabled = state.status.over || ui.thinking || friends;
+  // A take-back goes to the person's previous turn: none before their
+  // first move. A finished game shown at an earlier ply is still finished.
+  $("undo").disabled = state.moves.length === 0 || friends || finished || !personHasMoved(state);
+  $("resign").disabled = finished || state.status.over || state.human === "both" || (friends && !ui.color);
+  $("engine-go").disabled = finished || state.status.over || ui.thinking || friends;
   $("set-fen").disabled = $("import-pgn").disabled = friends;
   $("analyse").disabled = friends && !state.status.over;
   drawFriend(state);

@@ -3,6 +3,12 @@
 // it has one, and the result at the foot.
 "use strict";
 
+// The ply (0 or 1) of a side's first move from `startFen`; `side` is "w"
+// or "b". Before it, that side has nothing to take back or abort.
+function firstMovePly(startFen, side) {
+  return startFen.split(" ")[1] === side ? 0 : 1;
+}
+
 // Fill `list` (#moves). `moves`: [{san, uci, judgement?, mark?}]; `startFen`
 // gives the first move's number and side; `current` the ply shown;
 // `result`: {result, text} once the game is over.

@@ -118,6 +118,9 @@ function drawBoard() {
   const men = placement(board.fen());
   const last = game.moves.at(-1);
   const dests = ui.selected ? targets(ui.selected) : [];
+  // The King in check (or mated) is marked, as on the served board.
+  const king = board.turn() ? "K" : "k";
+  const check = board.isCheck() ? Object.keys(men).find((s) => men[s] === king) : null;
   document.querySelectorAll("#board .sq").forEach((sq) => {
     const name = sq.dataset.square;
     sq.querySelector(".piece")?.remove();
@@ -128,6 +131,7 @@ function drawBoard() {
     sq.classList.toggle("last", !!last && (last.startsWith(name) || last.slice(2).startsWith(name)));
     sq.classList.toggle("dest", dests.includes(name));
     sq.classList.toggle("capture", dests.includes(name) && !!men[name]);
+    sq.classList.toggle("check", name === check);
   });
 }
 
@@ -168,9 +172,14 @@ function show() {
   drawGameList();
   // An exercise's board is not the game's: its end is not shown over it.
   $("banner").hidden = !game.end || learn.active;
-  if (game.end) $("banner-text").textContent = game.end.text;
-  $("undo").disabled = !!game.end || game.moves.length === 0;
+  if (game.end) $("banner-text").textContent = `${game.end.result} · ${game.end.text}`;
+  // Nothing to take back before the person's first move.
+  const moved = game.human === "both" ? game.moves.length > 0 : game.moves.length > firstMovePly(game.start, game.human);
+  $("undo").disabled = !!game.end || !moved;
   $("resign").disabled = !!game.end || game.human === "both";
+  $("engine-go").disabled = !!game.end || ui.thinking;
+  // Lines of another position are not left on screen after Stop.
+  if (!ui.analysing && ui.linesFen !== board.fen()) $("lines").innerHTML = "";
   $("status").textContent = learn.active ? "Learn from your mistakes"
     : game.end ? game.end.text
     : ui.thinking ? "The engine is thinking…"
@@ -372,6 +381,7 @@ function analyse() {
   ui.analysing = true;
   $("stop").disabled = false;
   $("lines").innerHTML = "";
+  ui.linesFen = board.fen();
   analyst.postMessage("stop");
   analyst.postMessage(`setoption name MultiPV value ${$("multipv").value}`);
   analyst.postMessage(`position fen ${board.fen()}`);
@@ -473,6 +483,7 @@ function wire() {
   $("new-white").onclick = () => { newGame("w"); };
   $("new-black").onclick = () => { newGame("b"); maybeEngine(); };
   $("new-both").onclick = () => newGame("both");
+  $("banner-review").onclick = review;
   $("banner-new").onclick = () => { newGame(game.human === "b" ? "b" : "w"); maybeEngine(); };
   $("undo").onclick = takeBack;
   $("resign").onclick = () => finish(game.human === "w" ? "0-1" : "1-0", `${game.human === "w" ? "White" : "Black"} resigns`);
@@ -513,6 +524,8 @@ async function main() {
     if (game) {
       game.id ??= Date.now();
       $("level").value = game.level;
+      // The clock menu says the stored game's clock.
+      $("clock-choice").value = game.clock ? `${game.clock.base / 1000}+${game.clock.inc / 1000}` : "";
       rebuild();
     }
   } catch {
