@@ -19,7 +19,7 @@
 
 pub mod fuzz;
 
-pub use humpty_analysis::{explore, puzzles, review};
+pub use humpty_analysis::{download, explore, puzzles, review};
 pub use humpty_engine::{engine, eval, search};
 pub use humpty_match::matches;
 pub use humpty_protocol as protocol;

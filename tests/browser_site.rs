@@ -223,6 +223,24 @@ fn game_flow(browser: &Browser) {
         "the review from the banner",
         "return document.getElementById('review-status').textContent === 'done'",
     );
+    // The download is the server's PGN: the date, the variant's tags, the
+    // review's [%eval] after each move, and it reads back.
+    browser.js("window.pgnText = null; const make = URL.createObjectURL; URL.createObjectURL = (b) => { b.text().then(t => { window.pgnText = t; }); return make(b); }");
+    browser.click("#pgn-download");
+    let text = browser.wait_for("the PGN download", "return window.pgnText");
+    let text = text.as_str().unwrap();
+    for part in [
+        "[Date \"",
+        "[Round \"-\"]",
+        "[Result \"1-0\"]",
+        "[VariantMen \"",
+        "1. Nd2",
+        "} Nd7",
+    ] {
+        assert!(text.contains(part), "{part} in {text}");
+    }
+    assert_eq!(text.matches("[%eval ").count(), 2, "{text}");
+    board_checks::import_pgn(browser, text, 2);
 }
 
 /// A review in the browser marks a planted blunder: the Rook offered to

@@ -166,6 +166,27 @@ fn a_review_runs_in_the_background_and_is_kept_with_the_game() {
             "{done}"
         );
     }
+    // The download carries the review as lichess writes it, and reads back.
+    let (_, pgn) = call(s.addr(), "GET", &format!("/api/games/{id}/pgn"), None);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap();
+    let date = humpty::download::pgn_date(now.as_millis() as i64);
+    assert!(
+        pgn.contains(&format!("[Date \"{date}\"]"))
+            && pgn.contains("[Round \"-\"]")
+            && pgn.contains("1. Axi6+ {[%eval ")
+            && pgn.matches("[%eval ").count() == 2,
+        "{pgn}"
+    );
+    let other = new_game(s.addr(), json!({"human": "both"}));
+    let (status, v) = act(
+        s.addr(),
+        other["id"].as_str().unwrap(),
+        "pgn",
+        json!({ "pgn": pgn }),
+    );
+    assert_eq!((status, v["plies"].as_u64()), (200, Some(2)), "{v}");
     // Asked again for the same line, the kept review is given.
     let (status, again) = act(s.addr(), id, "review", json!({}));
     assert_eq!((status, &again["state"]), (202, &json!("done")));

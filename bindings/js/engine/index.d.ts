@@ -32,8 +32,14 @@ export declare class HumptyEngine {
   /** The moves played from `fen` in your own games, as the server's explorer answers. */
   explorerMoves(request: { games: { start: string; moves: string[]; result: string }[]; fen: string }): Promise<{
     games: number;
+    plies: number;
     moves: { uci: string; san: string; games: number; white: number; draws: number; black: number; elo: number | null; top: unknown[] }[];
   }>;
+  /** A game as the server writes its PGN download (tags, review marks, `[%eval]`, `[%clk]`). */
+  gamePgn(game: {
+    event: string; site: string; white: string; black: string; created: number; start: string; moves: string[];
+    control?: [number, number] | null; clocks?: number[]; review?: unknown; result: string;
+  }): Promise<string>;
   /** Judge a solver's move at `ply` of a puzzle (`row`: its line of the puzzle CSV). */
   puzzleJudge(request: { row: string; ply: number; move: string }): Promise<
     { step: 'wrong' } | { step: 'right'; reply: string } | { step: 'solved' }

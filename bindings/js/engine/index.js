@@ -199,6 +199,19 @@ export class HumptyEngine {
     return this.ask('explorerMoves', { games, fen });
   }
 
+  /**
+   * A game as the server writes its PGN download: `game` is `{ event,
+   * site, white, black, created (Unix ms), start (FEN), moves (UCI),
+   * control?: [base ms, increment ms], clocks?: [ms after each move],
+   * review?: a review report, result }`. Resolves to the PGN text, with
+   * the review's marks and `[%eval]` and the clocks' `[%clk]`.
+   */
+  gamePgn(game) {
+    if (game === null || typeof game !== 'object' || Array.isArray(game)) return Promise.reject(new TypeError('gamePgn: the game must be an object'));
+    if (!Array.isArray(game.moves) || !game.moves.every((m) => typeof m === 'string')) return Promise.reject(new TypeError('gamePgn: moves must be an array of UCI strings'));
+    return this.ask('gamePgn', { game });
+  }
+
   /** Ask the worker's analysis `name`; resolves to its answer. */
   ask(name, request) {
     this.asked ??= new Map();

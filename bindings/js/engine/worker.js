@@ -68,6 +68,7 @@ const ASKS = {
   learnJudge: (r) => engine.learnJudge(r.fen, words(r.moves), JSON.stringify(r.report), Number(r.ply), String(r.move)),
   puzzleJudge: (r) => engine.puzzleJudge(String(r.row), Number(r.ply), String(r.move)),
   explorerMoves: (r) => engine.explorerMoves(JSON.stringify(r.games ?? []), String(r.fen)),
+  gamePgn: (r) => engine.gamePgn(JSON.stringify(r.game ?? null)),
   puzzleRate: (r) => engine.puzzleRate(String(r.row), JSON.stringify(r.player ?? null), JSON.stringify(r.puzzle ?? null), r.solved === true),
 };
 

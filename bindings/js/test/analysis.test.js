@@ -72,3 +72,18 @@ test('the explorer over your own games merges transpositions and leaves out what
   await assert.rejects(engine.explorerMoves({ games: 'all', fen: start }), TypeError);
   await engine.terminate();
 });
+
+test('a game downloads as the server writes it, and bad games are refused with a message', async () => {
+  const engine = new HumptyEngine();
+  const start = new Board('humpty').fen();
+  const game = { event: 'e', site: 's', white: 'you', black: 'humpty', created: Date.UTC(2026, 11, 4), start, moves: ['b1d2', 'b8d7'], control: [180000, 2000], clocks: [179000, 178000], result: '*' };
+  const text = await engine.gamePgn(game);
+  assert.match(text, /\[Date "2026\.12\.04"\]/);
+  assert.match(text, /\[VariantMen "/);
+  assert.match(text, /1\. Nd2 \{\[%clk 0:02:59\]\} Nd7 \{\[%clk 0:02:58\]\} \*/);
+  await assert.rejects(engine.gamePgn({ ...game, moves: ['b1b5'] }), /gamePgn: move 1/);
+  await assert.rejects(engine.gamePgn({ ...game, result: '2-0' }), /gamePgn: the result/);
+  await assert.rejects(engine.gamePgn({ ...game, moves: 'b1d2' }), TypeError);
+  await assert.rejects(engine.gamePgn(null), TypeError);
+  await engine.terminate();
+});

@@ -8,6 +8,7 @@
 
 #![warn(missing_docs)]
 
+pub mod download;
 pub mod explore;
 pub mod puzzles;
 pub mod review;

@@ -13,6 +13,7 @@
 //!   `STEP_MS`, each a search one depth deeper on the same hash table, and
 //!   the worker reads its messages between steps (`stepped`).
 
+mod download;
 mod explorer;
 mod learn;
 mod puzzle;
@@ -314,6 +315,17 @@ impl UciEngine {
     #[wasm_bindgen(js_name = explorerMoves)]
     pub fn explorer_moves(&self, games: &str, fen: &str) -> Result<String, JsError> {
         explorer::moves_at(games, fen).map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The game the page keeps (JSON: `{event, site, white, black,
+    /// created, start, moves, control?, clocks?, review?, result}`) as the
+    /// server writes a PGN download; the text as a JSON string, as every
+    /// answer of the worker is JSON.
+    #[wasm_bindgen(js_name = gamePgn)]
+    pub fn game_pgn(&self, game: &str) -> Result<String, JsError> {
+        download::pgn(game)
+            .map(|text| serde_json::Value::String(text).to_string())
+            .map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Whether `quit` was received.

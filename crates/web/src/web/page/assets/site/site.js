@@ -263,6 +263,8 @@ function chargeClock(mover) {
   if (!c) return;
   if (c.since) c.left[mover] = c.left[mover] - (Date.now() - c.since) + c.inc;
   c.since = Date.now();
+  // The mover's clock after each move, for the PGN's [%clk].
+  c.after = [...(c.after ?? []).slice(0, game.moves.length - 1), c.left[mover]];
 }
 
 function checkFlag() {
@@ -345,6 +347,7 @@ function maybeEngine() {
 function takeBack() {
   if (game.end || ui.thinking || game.moves.length === 0) return;
   do game.moves.pop(); while (game.moves.length && !humanAfter(game.moves.length));
+  if (game.clock?.after) game.clock.after = game.clock.after.slice(0, game.moves.length);
   game.review = null;
   rebuild();
   save();
@@ -430,15 +433,19 @@ function drawReview() {
 
 // ---------------------------------------------------------------- FEN, PGN
 
+// The game as the server writes its download (humpty-analysis in the
+// worker): the date, the variant's tags, the time control, each move's
+// review mark and [%eval], and the clocks' [%clk].
 function pgn() {
-  const tags = [["Event", "humpty in the browser"], ["Site", location.host || "local"], ["Variant", "humpty"],
-    ["White", game.human === "b" ? "humpty" : "you"], ["Black", game.human === "w" ? "humpty" : "you"],
-    ["Result", game.end ? game.end.result : "*"]];
-  if (game.start !== startingFen("humpty")) tags.push(["FEN", game.start], ["SetUp", "1"]);
-  const line = new Board("humpty", game.start);
-  const moves = line.variationSan(game.moves.join(" "));
-  line.delete();
-  return tags.map(([k, v]) => `[${k} "${v}"]`).join("\n") + `\n\n${moves} ${game.end ? game.end.result : "*"}\n`;
+  const review = game.review?.players ? game.review : null;
+  return analyst.gamePgn({
+    event: "humpty in the browser", site: location.host || "local",
+    white: game.human === "b" ? "humpty" : game.human === "w" ? "You" : "?",
+    black: game.human === "w" ? "humpty" : game.human === "b" ? "You" : "?",
+    created: game.id, start: game.start, moves: game.moves,
+    control: game.clock ? [game.clock.base, game.clock.inc] : null,
+    clocks: game.clock?.after ?? [], review, result: game.end ? game.end.result : "*",
+  });
 }
 
 function setFen() {
@@ -491,9 +498,14 @@ function wire() {
   $("engine-go").onclick = () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); engineMove(); };
   // The PGN is made when it is asked for, not at every change, and its
   // blob is freed once the download has it.
-  $("pgn-download").onclick = () => {
-    const link = $("pgn-download");
-    link.href = URL.createObjectURL(new Blob([pgn()], { type: "application/x-chess-pgn" }));
+  $("pgn-download").onclick = async (ev) => {
+    ev.preventDefault();
+    let text;
+    try { text = await pgn(); } catch (e) { return say(e.message); }
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([text], { type: "application/x-chess-pgn" }));
+    link.download = "humpty.pgn";
+    link.click();
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   };
   $("analyse").onclick = analyse;
