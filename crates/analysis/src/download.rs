@@ -5,6 +5,8 @@
 //! mark (`Nd2?`) and one comment holding the review's `[%eval]` and the
 //! mover's `[%clk]`, as lichess writes them.
 
+use crate::engine::Score;
+use crate::review::annotate::eval_text;
 use crate::review::report::{ReviewReport, ScoreReport};
 use crate::rules::moves::Move;
 use crate::rules::pgn::{variant_men, write_game, WrittenMove};
@@ -36,12 +38,14 @@ pub fn clk(ms: i64) -> String {
     format!("[%clk {}:{:02}:{:02}]", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// `[%eval +0.35]`, `[%eval #-3]`: White's view, as lichess writes it.
+/// `[%eval +0.35]`, `[%eval #-3]`: White's view, as `humpty annotate`
+/// writes it.
 fn eval(s: ScoreReport) -> String {
-    match s {
-        ScoreReport::Cp(cp) => format!("[%eval {:+.2}]", f64::from(cp) / 100.0),
-        ScoreReport::Mate(n) => format!("[%eval #{n}]"),
-    }
+    let score = match s {
+        ScoreReport::Cp(cp) => Score::Cp(cp),
+        ScoreReport::Mate(n) => Score::Mate(n),
+    };
+    format!("[%eval {}]", eval_text(score))
 }
 
 /// A PGN date (`2026.12.04`, UTC) from Unix milliseconds; `????.??.??`
