@@ -121,6 +121,17 @@ fn the_skill_levels_are_offered_and_play() {
     }
 }
 
+/// A PGN text imported on a new analysis board: the status and the state.
+fn import_on_a_new_board(addr: std::net::SocketAddr, pgn: &str) -> (u16, Value) {
+    let other = new_game(addr, json!({"human": "both"}));
+    act(
+        addr,
+        other["id"].as_str().unwrap(),
+        "pgn",
+        json!({ "pgn": pgn }),
+    )
+}
+
 #[test]
 fn a_review_runs_in_the_background_and_is_kept_with_the_game() {
     let s = server(10);
@@ -179,13 +190,7 @@ fn a_review_runs_in_the_background_and_is_kept_with_the_game() {
             && pgn.matches("[%eval ").count() == 2,
         "{pgn}"
     );
-    let other = new_game(s.addr(), json!({"human": "both"}));
-    let (status, v) = act(
-        s.addr(),
-        other["id"].as_str().unwrap(),
-        "pgn",
-        json!({ "pgn": pgn }),
-    );
+    let (status, v) = import_on_a_new_board(s.addr(), &pgn);
     assert_eq!((status, v["plies"].as_u64()), (200, Some(2)), "{v}");
     // Asked again for the same line, the kept review is given.
     let (status, again) = act(s.addr(), id, "review", json!({}));
@@ -469,13 +474,7 @@ fn pgn_exports_and_imports_in_san() {
         pgn.contains("[Variant \"humpty\"]") && pgn.contains("1. Axi6+ Axd3 2. c4"),
         "{pgn}"
     );
-    let other = new_game(s.addr(), json!({"human": "both"}));
-    let (status, v) = act(
-        s.addr(),
-        other["id"].as_str().unwrap(),
-        "pgn",
-        json!({"pgn": pgn}),
-    );
+    let (status, v) = import_on_a_new_board(s.addr(), &pgn);
     assert_eq!(status, 200, "{v}");
     let (_, orig) = json_call(s.addr(), "GET", &format!("/api/games/{id}"), json!({}));
     assert_eq!(v["fen"], orig["fen"]);
