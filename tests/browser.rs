@@ -108,7 +108,18 @@ fn two_browsers_play_through_seat_links(browser: &Browser) {
         "Black's move",
         "return ui.game.moves.length === 2 && ui.game.turn === 'white'",
     );
-    // Black offers a draw; White's page shows Accept, and accepts.
+    // Black offers a draw and White declines: Black is told.
+    friend.click("#draw-offer");
+    browser.wait_for(
+        "the offer",
+        "return !document.getElementById('draw-decline').hidden",
+    );
+    browser.click("#draw-decline");
+    friend.wait_for(
+        "the decline told",
+        "return document.getElementById('msg-play').textContent === 'Your draw offer was declined.'",
+    );
+    // Black offers again; White's page shows Accept, and accepts.
     friend.click("#draw-offer");
     browser.wait_for(
         "the offer",

@@ -73,6 +73,10 @@ function drawFriend(state) {
   if (offered) text += ` ${offered === "white" ? "White" : "Black"} offers a draw.`;
   if (re.offered_by && !re.id) text += ` ${re.offered_by === "white" ? "White" : "Black"} asks for a rematch.`;
   $("friend-status").textContent = text;
+  // My offer gone while the game goes on: the other declined it (lichess
+  // says so to the one who offered).
+  if (me && ui.myOffer === state.id && offered !== me && !state.result) say("Your draw offer was declined.", "msg-play", "info");
+  ui.myOffer = offered === me ? state.id : null;
   if (re.id && me) goToRematch(state, re.id);
 }
 
