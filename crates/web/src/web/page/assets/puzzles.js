@@ -15,9 +15,6 @@ async function call(method, path, body) {
   return data;
 }
 
-// A message: "bad" for what went wrong, "ok" for a right move, else a
-// plain fact.
-function say(text, kind = "info") { const m = $("p-message"); m.textContent = text; m.className = "message " + kind; }
 function status(text) { $("p-status").textContent = text; }
 
 // The player of this browser (made once, kept in localStorage).

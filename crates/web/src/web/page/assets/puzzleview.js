@@ -15,6 +15,14 @@ const PUZZLE_WORDS = {
   solution: "That was the solution.",
 };
 
+// A message under the puzzle: "bad" for what went wrong, "ok" for a right
+// move, else a plain fact (not in the error red).
+function say(text, kind = "info") {
+  const m = document.getElementById("p-message");
+  m.textContent = text;
+  m.className = "message " + kind;
+}
+
 // The buttons of a state: "waiting" (the opponent moves), "solving" or
 // "over". Hint and the solution only help while the solver is to move.
 function puzzleButtons(state) {

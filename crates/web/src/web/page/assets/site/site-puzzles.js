@@ -19,8 +19,6 @@ function load() {
 }
 function save() { try { localStorage.setItem(STORE, JSON.stringify(saved)); } catch { /* private mode */ } }
 function status(text) { $("p-status").textContent = text; }
-// A message: "bad" for what went wrong, else a plain fact.
-function say(text, kind = "info") { const m = $("p-message"); m.textContent = text; m.className = "message " + kind; }
 function rating() { return Math.round(saved.player?.rating ?? 1500); }
 
 // A line of lichess's puzzle CSV: id, FEN, moves, rating, ..., themes.
