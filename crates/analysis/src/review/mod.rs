@@ -426,6 +426,69 @@ mod tests {
     }
 
     #[test]
+    fn a_marked_move_is_judged_again_on_deeper_searches_of_both_sides() {
+        let start = Position::startpos();
+        let legal = start.legal_moves();
+        let (played, other) = (legal[0], legal[1]);
+        // At the budget the position after the move reads `after` for the
+        // opponent; ten times deeper, `deeper_after`.
+        let review = |after: i32, deeper_after: i32| {
+            let mut asked = Vec::new();
+            let r = review_line(&start, &[played], &mut |pos, factor| {
+                asked.push(factor);
+                let first = pos.side_to_move() == start.side_to_move();
+                Some(match (first, factor) {
+                    (true, _) => Verdict {
+                        score: Score::Cp(0),
+                        line: vec![other],
+                    },
+                    (false, 1) => Verdict {
+                        score: Score::Cp(after),
+                        line: vec![],
+                    },
+                    (false, _) => Verdict {
+                        score: Score::Cp(deeper_after),
+                        line: vec![],
+                    },
+                })
+            })
+            .unwrap();
+            (r.moves[0].judgement, asked)
+        };
+        // +1.50 at the budget is a mistake (11.7 points)...
+        let (swing, asked) = review(150, 10);
+        assert_eq!(swing, None, "the budget's swing, not the move");
+        assert_eq!(asked, [1, 1, 10, 10], "before, then after, deeper");
+        assert_eq!(review(150, 150).0, Some(Judgement::Mistake));
+        assert_eq!(review(150, 600).0, Some(Judgement::Blunder));
+        // ...+6 pawns (44 points) is no swing: not searched again.
+        let (sure, asked) = review(600, 10);
+        assert_eq!(sure, Some(Judgement::Blunder));
+        assert_eq!(asked, [1, 1, 10]);
+    }
+
+    #[test]
+    fn the_move_the_search_at_the_budget_plays_is_never_marked() {
+        let start = Position::startpos();
+        let played = start.legal_moves()[0];
+        let mut asked = Vec::new();
+        // The search plays the very move, yet the position after it reads
+        // +6 pawns for the opponent (two searches that disagree).
+        let review = review_line(&start, &[played], &mut |pos, factor| {
+            asked.push(factor);
+            let first = pos.side_to_move() == start.side_to_move();
+            Some(Verdict {
+                score: Score::Cp(if first { 0 } else { 600 }),
+                line: if first { vec![played] } else { vec![] },
+            })
+        })
+        .unwrap();
+        assert_eq!(review.moves[0].judgement, None);
+        assert_eq!(review.moves[0].loss, 0.0);
+        assert_eq!(asked, [1, 1], "no deeper check is needed");
+    }
+
+    #[test]
     fn a_mating_move_loses_nothing() {
         let r = review_one("k11/12/1K10/12/12/12/12/11R w - - 0 1", "l1l8");
         assert_eq!((r.judgement, r.loss, r.cp_loss), (None, 0.0, 0));

@@ -18,7 +18,22 @@ pub struct Reviewer {
     /// The moves judged, in order.
     reviews: Vec<MoveReview>,
     /// A marked move waiting for its deeper check.
-    pending: Option<MoveReview>,
+    pending: Option<Pending>,
+}
+
+/// A loss (points of winning chances) beyond what the budget's odd-even
+/// swing explains: 1. Nd2's swing at 100,000 nodes was 6 points
+/// (docs/review.md), a blunder starts at 15. The position after such a
+/// move is not searched again.
+pub(crate) const SURE_LOSS: f64 = 25.0;
+
+/// A marked move's deeper check: the position before it, then the one
+/// after it, each searched at `RECHECK_FACTOR` times the budget.
+struct Pending {
+    /// The move's review at the budget.
+    review: MoveReview,
+    /// The deeper verdict on the position before it, once given.
+    before: Option<Verdict>,
 }
 
 impl Reviewer {
@@ -46,25 +61,44 @@ impl Reviewer {
         if self.verdicts.len() < self.positions.len() {
             return Some((&self.positions[self.verdicts.len()], 1));
         }
-        self.pending
-            .as_ref()
-            .map(|_| (&self.positions[self.reviews.len()], RECHECK_FACTOR))
+        let i = self.reviews.len();
+        self.pending.as_ref().map(|p| match p.before {
+            None => (&self.positions[i], RECHECK_FACTOR),
+            Some(_) => (&self.positions[i + 1], RECHECK_FACTOR),
+        })
     }
 
     /// The verdict on the position `next` gave.
     pub fn give(&mut self, verdict: Verdict) {
         if self.verdicts.len() < self.positions.len() {
             self.verdicts.push(verdict);
-        } else if let Some(mut r) = self.pending.take() {
-            if verdict.line.first() == Some(&r.mv) {
-                // The deeper search plays this very move: the budget was
-                // too small to blame it.
-                r.loss = 0.0;
-                r.cp_loss = 0;
-                r.judgement = None;
-                r.better.clear();
+        } else if let Some(p) = self.pending.take() {
+            let i = self.reviews.len();
+            match p.before {
+                None if verdict.line.first() == Some(&p.review.mv) => {
+                    // The deeper search plays this very move: the budget
+                    // was too small to blame it.
+                    let mut r = p.review;
+                    clear(&mut r);
+                    self.reviews.push(r);
+                }
+                // A loss this large is no swing of the search: it stands
+                // (a beginner's game has dozens of these).
+                None if p.review.loss >= SURE_LOSS => self.reviews.push(p.review),
+                None => {
+                    self.pending = Some(Pending {
+                        before: Some(verdict),
+                        ..p
+                    });
+                }
+                // Judged again on both deeper verdicts: the budget's
+                // searches from the two sides may disagree by more than
+                // the move gives away (its odd-even swing).
+                Some(before) => {
+                    let r = judge(&self.positions[i], self.moves[i], &before, &verdict);
+                    self.reviews.push(r);
+                }
             }
-            self.reviews.push(r);
         }
         self.judge_until_marked();
     }
@@ -77,14 +111,23 @@ impl Reviewer {
         }
         while self.pending.is_none() && self.reviews.len() < self.moves.len() {
             let i = self.reviews.len();
-            let r = judge(
+            let mut r = judge(
                 &self.positions[i],
                 self.moves[i],
                 &self.verdicts[i],
                 &self.verdicts[i + 1],
             );
+            if self.verdicts[i].line.first() == Some(&self.moves[i]) {
+                // The search at the budget plays this very move: what it
+                // "loses" is the two searches disagreeing (one from each
+                // side), not the move (1. Nd2 was marked so).
+                clear(&mut r);
+            }
             if r.judgement.is_some() {
-                self.pending = Some(r);
+                self.pending = Some(Pending {
+                    review: r,
+                    before: None,
+                });
             } else {
                 self.reviews.push(r);
             }
@@ -110,4 +153,12 @@ impl Reviewer {
             moves: self.reviews.clone(),
         })
     }
+}
+
+/// A move the review's own search plays: nothing lost, nothing marked.
+fn clear(r: &mut MoveReview) {
+    r.loss = 0.0;
+    r.cp_loss = 0;
+    r.judgement = None;
+    r.better.clear();
 }
