@@ -156,13 +156,7 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
         shown[1].as_str().unwrap().contains("White resigns"),
         "{shown}"
     );
-    let shot = browser.call("GET", "/screenshot", None);
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(
-        dir.join("web-over.png"),
-        decode_base64(shot.as_str().unwrap()),
-    )
-    .unwrap();
+    browser.save_screenshot("web-over.png");
 }
 
 /// Pieces are named on hover; a move makes its sound; the board theme and
@@ -351,10 +345,7 @@ fn phone_promotion_picker(browser: &Browser) {
         json!(["none", true]),
         "no bar while not analysing; moves first"
     );
-    let shot = browser.call("GET", "/screenshot", None);
-    let png = decode_base64(shot.as_str().unwrap());
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(dir.join("phone-promotion.png"), &png).unwrap();
+    browser.save_screenshot("phone-promotion.png");
     board_checks::cancel_keeps_the_position(browser);
     browser.new_game("#new-both");
     board_checks::a_long_game_reads_in_rows(browser);
@@ -540,4 +531,5 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
         browser.review_marks("the review's marks"),
         json!(["??", ""])
     );
+    board_checks::review_in_the_move_list(browser, "review.png");
 }

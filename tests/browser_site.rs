@@ -140,10 +140,7 @@ fn frog_promotion(browser: &Browser) {
     browser.click("#board .sq[data-square=\"c7\"]");
     browser.click("#board .sq[data-square=\"d8\"]");
     board_checks::picker_is_readable(browser, 4);
-    let shot = browser.call("GET", "/screenshot", None);
-    let png = common::webdriver::decode_base64(shot.as_str().unwrap());
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    std::fs::write(dir.join("site-promotion.png"), &png).unwrap();
+    browser.save_screenshot("site-promotion.png");
     board_checks::cancel_keeps_the_position(browser);
     browser.click("#board .sq[data-square=\"c7\"]");
     browser.click("#board .sq[data-square=\"d8\"]");
@@ -271,6 +268,7 @@ fn review_marks_a_planted_blunder(browser: &Browser) {
             && counts.contains(". Black: accuracy 100%, 0 inaccuracies, 0 mistakes, 0 blunders,"),
         "{counts}"
     );
+    board_checks::review_in_the_move_list(browser, "site-review.png");
 }
 
 /// Learn from your mistakes after that review: the blunder is the one
@@ -292,7 +290,12 @@ fn learn_from_the_planted_blunder(browser: &Browser) {
             .contains("Find a better move for White"),
         "{prompt}"
     );
-    assert_eq!(fen(browser), "6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
+    assert_eq!(fen(browser), board_checks::PLANTED_FEN);
+    // The exercise's answer is not on screen meanwhile: no better move in
+    // the move list, no arrow.
+    let shown = browser.js("const c = document.querySelector('#moves li.comment'); \
+         return [c && c.textContent, !!document.querySelector('#shapes [data-brush=review]')]");
+    assert_eq!(shown, json!(["Blunder.", false]));
     // The move played is not an answer.
     browser.click("#board .sq[data-square=\"h1\"]");
     browser.click("#board .sq[data-square=\"h7\"]");
@@ -304,6 +307,7 @@ fn learn_from_the_planted_blunder(browser: &Browser) {
         again.as_str().unwrap().contains("Rh7 is the move played"),
         "{again}"
     );
+    board_checks::learn_says_wrong(browser);
     browser.click("#board .sq[data-square=\"a1\"]");
     browser.click("#board .sq[data-square=\"b2\"]");
     let found = browser.wait_for(
@@ -314,6 +318,7 @@ fn learn_from_the_planted_blunder(browser: &Browser) {
         found.as_str().unwrap().starts_with("Yes: Kb2 is good."),
         "{found}"
     );
+    board_checks::learn_is_beside_the_board(browser, "a1b2");
     browser.click("#learn-next");
     let done = browser.js("return document.getElementById('learn-text').textContent");
     assert_eq!(done, json!("No more mistakes to learn from."));

@@ -3,6 +3,10 @@
 //! run build`), so `humpty site` can write a board that needs no server and
 //! `humpty serve` can offer analysis in the browser. Without them the
 //! binary builds as before and says how to get them.
+//!
+//! The page's own files are listed here too, from the folder that holds
+//! them (src/web/page/assets, and its site/ for the static board), so no
+//! hand-kept list can miss one.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -15,7 +19,40 @@ const PKG: [&str; 4] = [
     "humpty_engine_bg.wasm",
 ];
 
+/// `page_assets.rs`: every file of the assets folder (`PAGE_FILES`) and of
+/// its site/ folder (`SITE_FILES`), as (name, bytes), sorted by name.
+fn list_page_assets(manifest: &Path, out: &Path) {
+    let assets = manifest.join("src/web/page/assets");
+    println!("cargo:rerun-if-changed={}", assets.display());
+    let mut code = String::new();
+    for (name, dir) in [
+        ("PAGE_FILES", assets.clone()),
+        ("SITE_FILES", assets.join("site")),
+    ] {
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+            .flatten()
+            .filter(|e| e.path().is_file())
+            .filter_map(|e| e.file_name().to_str().map(String::from))
+            .collect();
+        files.sort();
+        let _ = writeln!(code, "/// The files of `{}`: (name, bytes).", dir.display());
+        let _ = writeln!(code, "pub(crate) const {name}: &[(&str, &[u8])] = &[");
+        for f in files {
+            let path = dir.join(&f).display().to_string();
+            let _ = writeln!(code, "    ({f:?}, include_bytes!({path:?})),");
+        }
+        code.push_str("];\n");
+    }
+    if let Err(e) = std::fs::write(out.join("page_assets.rs"), code) {
+        panic!("cannot write page_assets.rs: {e}");
+    }
+}
+
 fn main() {
+    let out_dir = std::env::var("OUT_DIR").unwrap_or_default();
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    list_page_assets(Path::new(&manifest_dir), Path::new(&out_dir));
     // This crate is crates/web; the package is at the workspace's root.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
     let root = Path::new(&manifest).join("../..");

@@ -50,7 +50,7 @@ pub fn cancel_keeps_the_position(browser: &Browser) {
 /// number first, White's move left of Black's on the same line.
 pub fn move_list_is_in_rows(browser: &Browser, plies: usize) {
     let v = browser.js(
-        "return [...document.querySelectorAll('#moves li:not(.result)')].map(li => { \
+        "return [...document.querySelectorAll('#moves li:not(.result):not(.comment)')].map(li => { \
            const num = li.querySelector('.num'); \
            const mv = [...li.querySelectorAll('.mv')].map(m => m.getBoundingClientRect()); \
            const n = num ? num.getBoundingClientRect() : null; \
@@ -171,4 +171,115 @@ pub fn result_is_one_line(browser: &Browser, result: &str) {
         json!([result, 1, true]),
         "the result on a row of its own, one line"
     );
+}
+
+/// The ply the move list marks as shown (0 at the start).
+fn shown_ply(browser: &Browser) -> Value {
+    browser
+        .js("const c = document.querySelector('#moves .mv.current'); return c ? +c.dataset.ply : 0")
+}
+
+/// After a review of the planted blunder (1. Rh7?? Kxh7 from
+/// `PLANTED_FEN`), as on lichess: the words under the move, the better
+/// move a link to the position where it was missed with its arrow there,
+/// the count a jump to it, and a graph as wide as the board that reads the
+/// value under the pointer.
+/// `shot`: the name of the screenshot taken there.
+pub fn review_in_the_move_list(browser: &Browser, shot: &str) {
+    let words = browser.wait_for(
+        "the review's words in the move list",
+        "const c = document.querySelector('#moves li.comment'); return c && c.textContent",
+    );
+    let words = words.as_str().unwrap_or_default().to_string();
+    assert!(
+        words.starts_with("Blunder. ") && words.ends_with(" was best.") && !words.contains("Rh7"),
+        "{words}"
+    );
+    // The better move is the Rook's (from h1) or the King's (from a1).
+    let from = if words.starts_with("Blunder. R") {
+        "h1"
+    } else {
+        "a1"
+    };
+    browser.click("#moves li.comment button.better");
+    browser.wait_for(
+        "the position where the blunder was played",
+        "return !document.querySelector('#moves .mv.current') && document.querySelector('#shapes [data-brush=review]') !== null",
+    );
+    assert_eq!(fen(browser), PLANTED_FEN, "the better move's position");
+    let arrow = browser.js(
+        "const a = document.querySelector('#shapes [data-brush=review]'); return [a.dataset.from, a.dataset.to]",
+    );
+    assert_eq!(arrow[0], json!(from), "the better move's arrow: {arrow}");
+    browser.save_screenshot(shot);
+    // The graph is under the board, as wide; the pointer reads its value.
+    let widths = browser.js(
+        "const g = document.getElementById('review-graph').getBoundingClientRect(); \
+         const b = document.getElementById('board').getBoundingClientRect(); \
+         document.getElementById('review-graph').dispatchEvent(new MouseEvent('mousemove', { bubbles: true, clientX: g.right - 1, clientY: g.top + 5 })); \
+         return [Math.round(g.width), Math.round(b.width), g.top >= b.bottom, document.getElementById('review-hover').textContent]",
+    );
+    assert!(
+        widths[0].as_i64() >= widths[1].as_i64() && widths[2] == json!(true),
+        "the graph under the board, as wide: {widths}"
+    );
+    let hover = widths[3].as_str().unwrap_or_default();
+    assert!(
+        hover.starts_with("After 1... Kxh7: White's winning chances "),
+        "{hover}"
+    );
+    // The graph's right end goes to the end; the arrow is not shown there.
+    browser.js(
+        "const g = document.getElementById('review-graph'); const r = g.getBoundingClientRect(); \
+         g.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.right - 1, clientY: r.top + 10 }))",
+    );
+    browser.wait_for(
+        "the end of the game",
+        "const c = document.querySelector('#moves .mv.current'); return c && c.dataset.ply === '2' && !document.querySelector('#shapes [data-brush=review]')",
+    );
+    // White's blunder count jumps back to where it was played.
+    let count = browser.js(
+        "const b = document.querySelector('#review-counts button[data-jump=\"white:blunder\"]'); return b && b.textContent",
+    );
+    assert_eq!(count, json!("1 blunder"));
+    browser.click("#review-counts button[data-jump=\"white:blunder\"]");
+    browser.wait_for(
+        "the jump to the blunder",
+        "return !document.querySelector('#moves .mv.current') && document.querySelector('#shapes [data-brush=review]') !== null",
+    );
+    assert_eq!(shown_ply(browser), json!(0));
+    browser.click("[data-nav=end]");
+    browser.wait_for(
+        "the end again",
+        "const c = document.querySelector('#moves .mv.current'); return c && c.dataset.ply === '2'",
+    );
+}
+
+/// The planted blunder's start: White's Rook and King against the bare
+/// King; 1. Rh7?? Kxh7 gives the win away.
+pub const PLANTED_FEN: &str = "6k5/12/12/12/12/12/12/K6R4 w - - 0 1";
+
+/// Learn from your mistakes once `found` (UCI) was judged good: the
+/// verdict reads as right, under the board where the eye is, and the
+/// move is drawn on the board as an arrow.
+pub fn learn_is_beside_the_board(browser: &Browser, found: &str) {
+    let v = browser.wait_for(
+        "the verdict under the board",
+        "const t = document.getElementById('learn-text'); const box = document.getElementById('learn-box').getBoundingClientRect(); \
+         const b = document.getElementById('board').getBoundingClientRect(); \
+         const a = document.querySelector('#shapes [data-brush=review]'); \
+         return t.dataset.verdict === 'right' && a && [box.top >= b.bottom - 1 && box.top < b.bottom + 120, \
+           box.left >= b.left - 40 && box.right <= b.right + 40, a.dataset.from + a.dataset.to]",
+    );
+    assert_eq!(
+        v,
+        json!([true, true, found]),
+        "the verdict under the board, the move's arrow"
+    );
+}
+
+/// A refused move's words are in the colour of a wrong answer.
+pub fn learn_says_wrong(browser: &Browser) {
+    let v = browser.js("return document.getElementById('learn-text').dataset.verdict");
+    assert_eq!(v, json!("wrong"));
 }

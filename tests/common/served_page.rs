@@ -56,7 +56,7 @@ impl Browser {
     /// taken, giving a won ending away to bare Kings (a planted blunder).
     pub fn plant_rook_blunder(&self) {
         self.new_game("#new-both");
-        self.set_fen("6k5/12/12/12/12/12/12/K6R4 w - - 0 1");
+        self.set_fen(super::board_checks::PLANTED_FEN);
         self.js("act('POST', '/move', { move: 'h1h7' })");
         self.wait_for_moves("the Rook's move", 1);
         self.js("act('POST', '/move', { move: 'g8h7' })");

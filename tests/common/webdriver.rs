@@ -180,6 +180,15 @@ impl Browser {
         }
     }
 
+    /// Save what the page shows as `name` (a PNG) in the tests' folder
+    /// (`CARGO_TARGET_TMPDIR`), to be looked at.
+    pub fn save_screenshot(&self, name: &str) {
+        let shot = self.call("GET", "/screenshot", None);
+        let png = decode_base64(shot.as_str().unwrap_or_default());
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+        std::fs::write(dir.join(name), &png).expect("the screenshot is written");
+    }
+
     /// Click the element matching `css`.
     pub fn click(&self, css: &str) {
         let el = self.call(

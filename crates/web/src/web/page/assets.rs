@@ -7,6 +7,9 @@ use crate::web::net::http::Reply;
 
 // `WASM_PKG`: the WebAssembly builds of bindings/js, when build.rs found them.
 include!(concat!(env!("OUT_DIR"), "/wasm_pkg.rs"));
+// `PAGE_FILES` and `SITE_FILES`: every file of assets/ and assets/site/,
+// listed by build.rs from the folders.
+include!(concat!(env!("OUT_DIR"), "/page_assets.rs"));
 
 /// Whether the binary carries the WebAssembly builds.
 pub(crate) fn has_wasm() -> bool {
@@ -42,168 +45,65 @@ pub(crate) const PACKAGE_SCRIPTS: &[(&str, &str)] = &[
 /// `/humpty/<path>`: its MIME type and bytes (`None` without the
 /// WebAssembly builds, or for a name that is not one of them).
 pub(crate) fn package_file(path: &str) -> Option<(&'static str, Vec<u8>)> {
-    let script = "text/javascript; charset=utf-8";
-    let source = |text: &str| Some((script, text.as_bytes().to_vec()));
     if !has_wasm() {
         return None;
     }
     if let Some((_, text)) = PACKAGE_SCRIPTS.iter().find(|(name, _)| *name == path) {
-        return source(text);
+        return Some((mime_of(path), text.as_bytes().to_vec()));
     }
     let name = path.strip_prefix("pkg/")?;
     let (_, bytes) = WASM_PKG.iter().find(|(n, _)| *n == name)?;
-    let mime = if name.ends_with(".wasm") {
-        "application/wasm"
-    } else {
-        script
-    };
-    Some((mime, bytes.to_vec()))
+    Some((mime_of(name), bytes.to_vec()))
 }
 
-/// (name, MIME type, contents).
-const FILES: &[(&str, &str, &str)] = &[
-    (
-        "index.html",
-        "text/html; charset=utf-8",
-        include_str!("assets/index.html"),
-    ),
-    (
-        "puzzles.html",
-        "text/html; charset=utf-8",
-        include_str!("assets/puzzles.html"),
-    ),
-    (
-        "puzzles.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/puzzles.js"),
-    ),
-    (
-        "explorer.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/explorer.js"),
-    ),
-    (
-        "tablebase.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/tablebase.js"),
-    ),
-    (
-        "style.css",
-        "text/css; charset=utf-8",
-        include_str!("assets/style.css"),
-    ),
-    (
-        "app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/app.js"),
-    ),
-    (
-        "pieces.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/pieces.js"),
-    ),
-    (
-        "board.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/board.js"),
-    ),
-    (
-        "input.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/input.js"),
-    ),
-    (
-        "score.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/score.js"),
-    ),
-    (
-        "puzzleview.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/puzzleview.js"),
-    ),
-    (
-        "movelist.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/movelist.js"),
-    ),
-    (
-        "card.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/card.js"),
-    ),
-    (
-        "levels.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/levels.js"),
-    ),
-    (
-        "analysis.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/analysis.js"),
-    ),
-    (
-        "clock.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/clock.js"),
-    ),
-    (
-        "friends.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/friends.js"),
-    ),
-    (
-        "games.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/games.js"),
-    ),
-    (
-        "review.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/review.js"),
-    ),
-    (
-        "premove.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/premove.js"),
-    ),
-    (
-        "arrows.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/arrows.js"),
-    ),
-    (
-        "local.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/local.js"),
-    ),
-    (
-        "prefs.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/prefs.js"),
-    ),
-    (
-        "favicon.svg",
-        "image/svg+xml",
-        include_str!("assets/favicon.svg"),
-    ),
-];
+/// The MIME type of a page's file, by its name's ending (the page's files,
+/// the package's and the static site's alike).
+pub(crate) fn mime_of(name: &str) -> &'static str {
+    let ending = name.rsplit_once('.').map_or("", |(_, e)| e);
+    match ending {
+        "html" => "text/html; charset=utf-8",
+        "css" => "text/css; charset=utf-8",
+        "js" => "text/javascript; charset=utf-8",
+        "json" => "application/json",
+        "svg" => "image/svg+xml",
+        "wasm" => "application/wasm",
+        "csv" => "text/csv; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
 
 /// True if the page has a file of this name.
 pub(crate) fn exists(name: &str) -> bool {
-    FILES.iter().any(|(n, _, _)| *n == name)
+    PAGE_FILES.iter().any(|(n, _)| *n == name)
 }
 
 /// The file as a reply (callers check `exists` first; an unknown name gets
 /// the page itself).
 pub(crate) fn page(name: &str) -> Reply {
-    let (_, mime, text) = FILES
+    let (name, body) = PAGE_FILES
         .iter()
-        .find(|(n, _, _)| *n == name)
-        .unwrap_or(&FILES[0]);
+        .find(|(n, _)| *n == name)
+        .or_else(|| PAGE_FILES.iter().find(|(n, _)| *n == "index.html"))
+        .copied()
+        .unwrap_or(("index.html", b""));
     Reply::Bytes {
-        content_type: mime,
-        body: text.as_bytes().to_vec(),
+        content_type: mime_of(name),
+        body: body.to_vec(),
         download: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_file_has_its_type() {
+        assert!(exists("index.html") && exists("app.js") && !exists("site.js"));
+        for (name, _) in PAGE_FILES.iter().chain(SITE_FILES) {
+            assert_ne!(mime_of(name), "application/octet-stream", "{name}");
+        }
+        assert_eq!(mime_of("style.css"), "text/css; charset=utf-8");
+        assert_eq!(mime_of("humpty_rules_bg.wasm"), "application/wasm");
     }
 }

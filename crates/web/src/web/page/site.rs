@@ -4,7 +4,7 @@
 //! build`); games are kept in the browser. Any static file server, or
 //! GitHub Pages, can serve the folder (docs/web.md).
 
-use super::assets::{has_wasm, package_file, PACKAGE_SCRIPTS, WASM_PKG};
+use super::assets::{has_wasm, package_file, PACKAGE_SCRIPTS, PAGE_FILES, SITE_FILES, WASM_PKG};
 use crate::web::game::level::{self, SKILL_MOVETIME};
 use crate::web::game::pieces::{pieces, PieceInfo};
 use crate::web::net::http::to_json;
@@ -65,35 +65,19 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
             })
             .collect(),
     });
-    let mut out = vec![
-        text("index.html", include_str!("assets/site/index.html")),
-        text("site.js", include_str!("assets/site/site.js")),
-        text("site-learn.js", include_str!("assets/site/site-learn.js")),
-        text(
-            "site-explorer.js",
-            include_str!("assets/site/site-explorer.js"),
-        ),
-        text("puzzles.html", include_str!("assets/site/puzzles.html")),
-        text(
-            "site-puzzles.js",
-            include_str!("assets/site/site-puzzles.js"),
-        ),
-        // The shipped puzzle set, judged in the worker (humpty-analysis).
-        text("puzzles.csv", crate::puzzles::SHIPPED_CSV),
-        text("style.css", include_str!("assets/style.css")),
-        text("pieces.js", include_str!("assets/pieces.js")),
-        text("board.js", include_str!("assets/board.js")),
-        text("input.js", include_str!("assets/input.js")),
-        text("movelist.js", include_str!("assets/movelist.js")),
-        text("puzzleview.js", include_str!("assets/puzzleview.js")),
-        text("score.js", include_str!("assets/score.js")),
-        text("card.js", include_str!("assets/card.js")),
-        text("levels.js", include_str!("assets/levels.js")),
-        text("tablebase.js", include_str!("assets/tablebase.js")),
-        text("explorer.js", include_str!("assets/explorer.js")),
-        text("favicon.svg", include_str!("assets/favicon.svg")),
-        text("site-data.json", &data.to_string()),
-    ];
+    // The static board's own files, and the page's files its pages name.
+    let mut out: Vec<(String, Vec<u8>)> = SITE_FILES
+        .iter()
+        .map(|(name, bytes)| (name.to_string(), bytes.to_vec()))
+        .collect();
+    for name in shared_files() {
+        if let Some((_, bytes)) = PAGE_FILES.iter().find(|(n, _)| *n == name) {
+            out.push((name.to_string(), bytes.to_vec()));
+        }
+    }
+    // The shipped puzzle set, judged in the worker (humpty-analysis).
+    out.push(text("puzzles.csv", crate::puzzles::SHIPPED_CSV));
+    out.push(text("site-data.json", &data.to_string()));
     let package = PACKAGE_SCRIPTS
         .iter()
         .map(|(name, _)| name.to_string())
@@ -104,6 +88,29 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
         }
     }
     Ok(out)
+}
+
+/// The page's files (assets/) that the static pages load by name: each
+/// `src="..."` and `href="..."` of their HTML that is one of them and not
+/// a file of the site's own.
+fn shared_files() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for (_, html) in SITE_FILES.iter().filter(|(n, _)| n.ends_with(".html")) {
+        let text = std::str::from_utf8(html).unwrap_or_default();
+        for attr in ["src=\"", "href=\""] {
+            for (i, _) in text.match_indices(attr) {
+                let name = text[i + attr.len()..].split('"').next().unwrap_or_default();
+                // A page of the site's own (a link to index.html) is not one.
+                let own = SITE_FILES.iter().any(|(n, _)| *n == name);
+                if let Some((n, _)) = PAGE_FILES.iter().find(|(n, _)| *n == name && !own) {
+                    if !names.contains(n) {
+                        names.push(n);
+                    }
+                }
+            }
+        }
+    }
+    names
 }
 
 /// The table files of at most `men` men in `from`, and their list.
@@ -185,4 +192,32 @@ pub fn write(dir: &Path, tables: Option<(&Path, usize)>) -> Result<usize, SiteEr
         std::fs::write(&path, bytes).map_err(|e| SiteError::Write(shown, e))?;
     }
     Ok(files.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_static_pages_take_the_page_files_they_name() {
+        let shared = shared_files();
+        for name in [
+            "style.css",
+            "favicon.svg",
+            "movelist.js",
+            "reviewview.js",
+            "puzzleview.js",
+        ] {
+            assert!(shared.contains(&name), "{name} in {shared:?}");
+        }
+        // The served board's own scripts are not the static board's.
+        for name in ["app.js", "friends.js", "index.html"] {
+            assert!(!shared.contains(&name), "{name} in {shared:?}");
+        }
+        let own: Vec<&str> = SITE_FILES.iter().map(|(n, _)| *n).collect();
+        assert!(
+            own.contains(&"site.js") && own.contains(&"index.html"),
+            "{own:?}"
+        );
+    }
 }

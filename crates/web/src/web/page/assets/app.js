@@ -106,9 +106,10 @@ function drawMarks() {
 
 function squareEl(name) { return document.querySelector(`#board .sq[data-square="${name}"]`); }
 
+// The move list, with the review's words once the game is reviewed.
 function drawMoves() {
   const g = ui.game;
-  drawMoveList($("moves"), g.moves, g.start_fen, g.ply, g.result);
+  drawMoveList($("moves"), reviewedMoves(g.moves, currentReview(), learningPly()), g.start_fen, g.ply, g.result);
 }
 
 // Whether the person playing one side has a move in the game (on an

@@ -102,7 +102,7 @@ function setEngineArrow(uci, flipped) {
 }
 
 // The review's better move (UCI text) as its arrow, or none.
-function setReviewArrow(uci) {
+function setReviewArrow(uci, flipped) {
   shapes.review = uci ? [{ from: uci.slice(0, 2), to: uci.slice(2, 4), brush: "review" }] : [];
-  drawShapes(ui.flipped);
+  drawShapes(flipped);
 }

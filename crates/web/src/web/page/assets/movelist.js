@@ -9,9 +9,12 @@ function firstMovePly(startFen, side) {
   return startFen.split(" ")[1] === side ? 0 : 1;
 }
 
-// Fill `list` (#moves). `moves`: [{san, uci, judgement?, mark?}]; `startFen`
-// gives the first move's number and side; `current` the ply shown;
-// `result`: {result, text} once the game is over.
+// Fill `list` (#moves). `moves`: [{san, uci, judgement?, mark?, better?}];
+// `startFen` gives the first move's number and side; `current` the ply
+// shown; `result`: {result, text} once the game is over. A judged move is
+// followed by the review's words, as on lichess: "Mistake. Rj1 was best.",
+// the better move a link to the position where it was missed
+// (`data-ply`), and Black's move then starts a row of its own.
 function drawMoveList(list, moves, startFen, current, result) {
   list.innerHTML = "";
   const start = startFen.split(" ");
@@ -36,6 +39,10 @@ function drawMoveList(list, moves, startFen, current, result) {
       span.title = `${m.uci}: ${m.judgement}`;
     }
     li.appendChild(span);
+    if (m.judgement) {
+      list.appendChild(judgementRow(m, i));
+      li = null;
+    }
     if (black) number++;
     black = !black;
   });
@@ -49,4 +56,21 @@ function drawMoveList(list, moves, startFen, current, result) {
   }
   const cur = list.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// The review's words under the judged move at index `i`.
+function judgementRow(m, i) {
+  const row = document.createElement("li");
+  row.className = `comment ${m.judgement}`;
+  row.dataset.move = i + 1;
+  row.append(`${JUDGEMENT_WORDS[m.judgement] || m.judgement}.`);
+  if (m.better) {
+    const b = document.createElement("button");
+    b.className = "better";
+    b.dataset.ply = i;
+    b.textContent = m.better;
+    b.title = "Go to the position where it was missed";
+    row.append(" ", b, " was best.");
+  }
+  return row;
 }

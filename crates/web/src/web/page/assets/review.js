@@ -1,12 +1,9 @@
 // Review on the page: the server reviews the game in the background
-// (POST .../review) and the page polls its progress (GET .../review). Done,
-// it draws White's winning chances along the game (click to jump there),
-// marks each judged move (?!, ?, ??), draws the better move as an arrow on
-// the position where it was missed, and counts each player's judgements.
+// (POST .../review) and the page polls its progress (GET .../review); done,
+// the report is drawn as on the static board (reviewview.js).
 "use strict";
 
 const reviewState = { data: null, id: null, timer: null };
-const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 async function startReview() {
   try {
@@ -58,18 +55,20 @@ function currentReview() {
 function drawReview() {
   const r = currentReview();
   $("review-graph").innerHTML = "";
+  $("review-hover").textContent = "";
   $("review-counts").textContent = "";
-  setReviewArrow(null);
+  setReviewArrow(null, ui.flipped);
+  drawMoves();
   if (!r) return;
   $("review-status").textContent = "";
-  drawGraph(r);
-  markMoves(r);
-  $("review-counts").textContent = reviewSummary(r);
+  const g = ui.game;
+  const goto = (ply) => act("POST", "/goto", { ply });
+  drawReviewGraph($("review-graph"), $("review-hover"), r, g.start_fen, g.ply, goto);
+  drawReviewCounts($("review-counts"), r, g.ply, g.start_fen, goto);
   // The better move, on the position where it was missed (not while it
   // is an exercise still to solve).
-  const missed = r.moves[ui.game.ply];
-  const solving = learnState.active && !learnState.done;
-  setReviewArrow(missed && missed.better && !solving ? missed.better.uci : null);
+  const found = learnState.active && learnState.done ? learnState.shown : null;
+  setReviewArrow(found || betterArrowAt(r, g.ply, learningPly()), ui.flipped);
   loadExercises();
 }
 
@@ -77,7 +76,15 @@ function drawReview() {
 // Each of the player's mistakes and blunders, as "find a better move";
 // the server judges each try and gives the better line after.
 
-const learnState = { list: [], i: 0, active: false, done: false, loaded: null };
+// `shown`: the move found or given, drawn as an arrow once the exercise is
+// over.
+const learnState = { list: [], i: 0, active: false, done: false, loaded: null, shown: null };
+
+// The exercise's words under the board; `verdict`: "right", "wrong" or "".
+function learnSay(text, verdict = "") {
+  $("learn-text").textContent = text;
+  $("learn-text").dataset.verdict = verdict;
+}
 
 async function loadExercises() {
   const key = ui.game && `${ui.game.id}:${ui.game.moves.length}`;
@@ -106,14 +113,16 @@ function showExercise() {
   const e = learnState.list[learnState.i];
   if (!e) { stopLearning("No more mistakes to learn from."); return; }
   learnState.done = false;
+  learnState.shown = null;
   $("learn-box").hidden = false;
-  $("learn-text").textContent = `Find a better move for ${e.color === "white" ? "White" : "Black"} (move ${e.number}).`;
+  $("learn-show").disabled = false;
+  learnSay(`Find a better move for ${e.color === "white" ? "White" : "Black"} (move ${e.number}).`);
   act("POST", "/goto", { ply: e.ply });
 }
 
 function stopLearning(text) {
   learnState.active = false;
-  $("learn-text").textContent = text || "";
+  learnSay(text || "");
   $("learn-box").hidden = !text;
   drawReview();
 }
@@ -124,13 +133,15 @@ function betterText(b) { return b && b.san ? `The better line: ${(b.line && b.li
 async function learnMove(uci) {
   const e = learnState.list[learnState.i];
   let v;
-  try { v = await api("POST", gamePath("/learn"), { ply: e.ply, move: uci }); } catch (err) { $("learn-text").textContent = err.message; return; }
+  try { v = await api("POST", gamePath("/learn"), { ply: e.ply, move: uci }); } catch (err) { learnSay(err.message, "wrong"); return; }
   if (v.found) {
     learnState.done = true;
-    $("learn-text").textContent = `Well found: ${v.san}. ${betterText(v.better)}`;
+    learnState.shown = uci;
+    learnSay(`Well found: ${v.san}. ${betterText(v.better)}`, "right");
+    $("learn-show").disabled = true;
     drawReview();
   } else {
-    $("learn-text").textContent = `${v.san} is not better (it gives away ${v.loss} points of winning chances). Try again.`;
+    learnSay(`${v.san} is not better (it gives away ${v.loss} points of winning chances). Try again.`, "wrong");
   }
 }
 
@@ -140,9 +151,11 @@ async function learnShow() {
   try {
     const v = await api("POST", gamePath("/learn"), { ply: e.ply, give_up: true });
     learnState.done = true;
-    $("learn-text").textContent = betterText(v.better);
+    learnState.shown = v.better ? v.better.uci : null;
+    $("learn-show").disabled = true;
+    learnSay(betterText(v.better));
     drawReview();
-  } catch (err) { $("learn-text").textContent = err.message; }
+  } catch (err) { learnSay(err.message, "wrong"); }
 }
 
 function wireLearning() {
@@ -150,33 +163,4 @@ function wireLearning() {
   $("learn-show").onclick = learnShow;
   $("learn-next").onclick = () => { learnState.i++; showExercise(); };
   $("learn-stop").onclick = () => stopLearning("");
-}
-
-// White's winning chances after each move (0 = the start), as a line.
-function drawGraph(r) {
-  const wins = [r.start_win, ...r.moves.map((m) => m.win)];
-  const n = Math.max(wins.length - 1, 1);
-  const pts = wins.map((w, i) => `${(i / n) * 100},${100 - w}`).join(" ");
-  const dots = r.moves.map((m, i) => m.judgement
-    ? `<circle class="j-${m.judgement}" cx="${((i + 1) / n) * 100}" cy="${100 - m.win}" r="1.8"/>` : "").join("");
-  const cur = (ui.game.ply / n) * 100;
-  $("review-graph").innerHTML = `<svg viewBox="0 0 100 100" preserveAspectRatio="none">
-    <polygon points="0,100 ${pts} 100,100" class="white-area"/>
-    <line x1="0" y1="50" x2="100" y2="50" class="mid"/>
-    <line x1="${cur}" y1="0" x2="${cur}" y2="100" class="cursor"/>${dots}</svg>`;
-  $("review-graph").onclick = (ev) => {
-    const rect = ev.currentTarget.getBoundingClientRect();
-    const ply = Math.round(((ev.clientX - rect.left) / rect.width) * n);
-    act("POST", "/goto", { ply: Math.max(0, Math.min(ply, r.moves.length)) });
-  };
-}
-
-function markMoves(r) {
-  r.moves.forEach((m, i) => {
-    const el = document.querySelector(`#moves .mv[data-ply="${i + 1}"]`);
-    if (!el || !m.judgement) return;
-    el.classList.add(m.judgement);
-    el.dataset.mark = MARKS[m.judgement];
-    el.title = `${m.judgement}${m.better ? `: ${m.better.san} was better` : ""}`;
-  });
 }

@@ -1,5 +1,5 @@
-// How a score and a review's counts read, the same on both boards and in
-// every panel: "+0.63 · depth 12", "#3" (White mates in 3), "#-2".
+// How a score reads, the same on both boards and in every panel:
+// "+0.63 · depth 12", "#3" (White mates in 3), "#-2".
 "use strict";
 
 // A score from White's side: centipawns `cp` or a mate distance `mate`
@@ -22,14 +22,4 @@ function readInfoLine(line, whiteToMove) {
   const sign = whiteToMove ? 1 : -1;
   const score = kind === "cp" ? scoreText(sign * Number(value), null, Number(depth)) : scoreText(0, sign * Number(value));
   return { n, score, pv };
-}
-
-// A review's line per side: "White: accuracy 91%, 0 inaccuracies,
-// 1 mistake, 0 blunders, average loss 23 cp. Black: ...".
-function reviewSummary(r) {
-  const accuracy = (p) => (p.accuracy == null ? "" : `accuracy ${p.accuracy}%, `);
-  // A review kept before the words came with it is counted here.
-  const counted = (p) => p.counts_text || `${p.counts.inaccuracy} ?!, ${p.counts.mistake} ?, ${p.counts.blunder} ??`;
-  const who = (p) => `${accuracy(p)}${counted(p)}${p.average_cp_loss == null ? "" : `, average loss ${p.average_cp_loss} cp`}`;
-  return `White: ${who(r.players.white)}. Black: ${who(r.players.black)}.`;
 }

@@ -6,6 +6,12 @@
 
 const $ = (id) => document.getElementById(id);
 
+// The exercise's words under the board; `verdict`: "right", "wrong" or "".
+function say(text, verdict = "") {
+  $("learn-text").textContent = text;
+  $("learn-text").dataset.verdict = verdict;
+}
+
 export class Learn {
   /**
    * `engine`: the analysis HumptyEngine; `host`: `game()` (the stored
@@ -19,6 +25,8 @@ export class Learn {
     this.report = null;
     this.active = false;
     this.busy = false;
+    // The move found or given, drawn as an arrow once the exercise is over.
+    this.arrow = null;
     $("learn").onclick = () => this.start();
     $("learn-show").onclick = () => this.showBetter();
     $("learn-next").onclick = () => { this.i += 1; this.present(); };
@@ -57,8 +65,9 @@ export class Learn {
 
   stop(text = "") {
     this.active = false;
+    this.arrow = null;
     $("learn-box").hidden = !text;
-    $("learn-text").textContent = text;
+    say(text);
     for (const id of ["learn-show", "learn-next"]) $(id).disabled = !!text;
     this.host.restore();
   }
@@ -73,9 +82,10 @@ export class Learn {
     const played = this.report.moves[e.ply];
     const color = e.color === "white" ? "White" : "Black";
     this.solved = false;
+    this.arrow = null;
     $("learn-show").disabled = false;
     $("learn-next").disabled = false;
-    $("learn-text").textContent = `${this.i + 1} of ${this.list.length}. Move ${e.number}: ${color} played ${played.san}${played.mark ?? ""}. Find a better move for ${color}.`;
+    say(`${this.i + 1} of ${this.list.length}. Move ${e.number}: ${color} played ${played.san}${played.mark ?? ""}. Find a better move for ${color}.`);
     this.host.showLine(game.moves.slice(0, e.ply));
   }
 
@@ -86,14 +96,14 @@ export class Learn {
     const game = this.host.game();
     const before = game.moves.slice(0, e.ply);
     this.host.showLine([...before, move]);
-    $("learn-text").textContent = "Checking your move…";
+    say("Checking your move…");
     this.host.quiet();
     this.busy = true;
     let r;
     try {
       r = await this.engine.learnJudge({ fen: game.start, moves: game.moves, report: this.report, ply: e.ply, move });
     } catch (err) {
-      $("learn-text").textContent = err.message;
+      say(err.message, "wrong");
       this.host.showLine(before);
       return;
     } finally {
@@ -104,11 +114,14 @@ export class Learn {
       this.solved = true;
       $("learn-show").disabled = true;
       const better = r.better ? ` The review's line: ${r.better.line.join(" ")}.` : "";
-      $("learn-text").textContent = `Yes: ${r.san} is good.${better}`;
+      say(`Yes: ${r.san} is good.${better}`, "right");
+      // The board keeps the move found, with its arrow.
+      this.arrow = move;
+      this.host.showLine([...before, move]);
     } else {
       const played = this.report.moves[e.ply];
       const why = r.san === played.san ? "is the move played" : `gives away ${r.loss} points`;
-      $("learn-text").textContent = `${r.san} ${why}. Try again.`;
+      say(`${r.san} ${why}. Try again.`, "wrong");
       this.host.showLine(before);
     }
   }
@@ -121,9 +134,10 @@ export class Learn {
     this.solved = true;
     $("learn-show").disabled = true;
     const game = this.host.game();
-    $("learn-text").textContent = better
+    say(better
       ? `The better move: ${better.san}. The review's line: ${better.line.join(" ")}.`
-      : "The review has no better move here.";
+      : "The review has no better move here.");
+    this.arrow = better ? better.uci : null;
     this.host.showLine(better ? [...game.moves.slice(0, e.ply), better.uci] : game.moves.slice(0, e.ply));
   }
 }

@@ -2,18 +2,18 @@
 // WebAssembly package, ffish.js's API) judge every move in the page, the
 // engine thinks in a Web Worker, and the game is kept in localStorage, so
 // a reload continues it. One game at a time; its record is `game`.
-import { Board, readGamePGN, validateFen, startingFen, Tablebase } from "./humpty/index.js";
+import { Board, readGamePGN, validateFen, startingFen } from "./humpty/index.js";
 import { HumptyEngine } from "./humpty/engine/index.js";
 import { Learn } from "./site-learn.js";
 import { Explorer } from "./site-explorer.js";
+import { SiteTables } from "./site-tables.js";
+import { archive, keepGame, takeGame, drawGameList } from "./site-games.js";
 
 const STORE = "humpty-site-game";
-// Earlier games of this browser, newest first (at most `KEPT`).
-const ARCHIVE = "humpty-site-games";
-const KEPT = 50;
 const $ = (id) => document.getElementById(id);
 
-const ui = { flipped: false, selected: null, data: null, analysing: false, thinking: false };
+// `ply`: the ply shown when it is not the game's end (null at the end).
+const ui = { flipped: false, selected: null, data: null, analysing: false, thinking: false, ply: null };
 // The stored game: where it started, the moves, who plays, the level, the
 // clock (ms left per side; it starts with White's first move) and the end.
 let game = null;
@@ -23,7 +23,7 @@ const analyst = new HumptyEngine();
 // The explorer over this browser's finished games (the current one too),
 // asked of the player's worker: the analysis worker may be in a long
 // search that would hold the question up.
-const explorer = new Explorer(player, (uci) => { if (humanMoves() && !game.end && !learn.active) play(uci); });
+const explorer = new Explorer(player, (uci) => { if (mayMove() && !learn.active) play(uci, true); });
 // Learn from your mistakes, on the board of an exercise.
 const learn = new Learn(analyst, {
   game: () => game,
@@ -40,51 +40,41 @@ const learn = new Learn(analyst, {
 });
 
 function say(text, where = "message") { $(where).textContent = text; }
+const tables = new SiteTables((text) => say(text));
 function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
 
-// The rules' board for the stored game (its moves are replayed once).
-function rebuild() {
+// The rules' board for the stored game after `ply` moves (the end when
+// null): the board shown (its moves are replayed once).
+function rebuild(ply = null) {
   if (board) board.delete();
+  ui.ply = ply !== null && ply < game.moves.length ? ply : null;
   board = new Board("humpty", game.start);
-  if (game.moves.length) board.pushMoves(game.moves.join(" "));
+  const moves = game.moves.slice(0, shownPly());
+  if (moves.length) board.pushMoves(moves.join(" "));
 }
 
-function archive() {
-  try {
-    return JSON.parse(localStorage.getItem(ARCHIVE) ?? "[]");
-  } catch {
-    return [];
-  }
+// The ply the board shows.
+function shownPly() { return ui.ply ?? game.moves.length; }
+
+// Show the position after `ply` moves (the game goes on at its end).
+function goto(ply) {
+  if (learn.active) return;
+  ui.selected = null;
+  rebuild(Math.max(0, Math.min(ply, game.moves.length)));
+  show();
 }
 
-// The game on the board joins the list when another replaces it (an
-// empty one is not kept).
-function keepCurrent() {
-  if (!game || game.moves.length === 0) return;
-  const list = archive().filter((g) => g.id !== game.id);
-  list.unshift(game);
-  localStorage.setItem(ARCHIVE, JSON.stringify(list.slice(0, KEPT)));
-}
-
-function drawGameList() {
-  $("game-list").innerHTML = "";
-  for (const g of archive()) {
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.textContent = `${new Date(g.id).toLocaleString()} · ${g.moves.length} plies · ${g.end ? g.end.result : "*"}`;
-    b.onclick = () => openGame(g.id);
-    li.appendChild(b);
-    $("game-list").appendChild(li);
-  }
+function navigate(where) {
+  const ply = shownPly();
+  goto({ start: 0, back: ply - 1, forward: ply + 1, end: game.moves.length }[where]);
 }
 
 function openGame(id) {
-  const g = archive().find((x) => x.id === id);
-  if (!g) return;
   stopAnalysis();
-  keepCurrent();
+  keepGame(game);
+  const g = takeGame(id);
+  if (!g) return;
   game = g;
-  localStorage.setItem(ARCHIVE, JSON.stringify(archive().filter((x) => x.id !== id)));
   $("level").value = game.level;
   rebuild();
   save();
@@ -93,7 +83,7 @@ function openGame(id) {
 }
 
 function newGame(human, start = startingFen("humpty"), moves = []) {
-  keepCurrent();
+  keepGame(game);
   const clock = $("clock-choice").value;
   const [base, inc] = clock ? clock.split("+").map(Number) : [0, 0];
   game = {
@@ -107,7 +97,11 @@ function newGame(human, start = startingFen("humpty"), moves = []) {
   show();
 }
 
-function sideToMove() { return board.turn() ? "w" : "b"; }
+// The side to move at the game's end (the board may show an earlier ply).
+function sideToMove() {
+  const whiteFirst = game.start.split(" ")[1] !== "b";
+  return (game.moves.length % 2 === 0) === whiteFirst ? "w" : "b";
+}
 function humanMoves() { return game.human === "both" || game.human === sideToMove(); }
 
 // ---------------------------------------------------------------- drawing
@@ -116,7 +110,7 @@ function buildBoard() { buildSquares(ui.flipped); }
 
 function drawBoard() {
   const men = placement(board.fen());
-  const last = game.moves.at(-1);
+  const last = learn.active ? null : game.moves[shownPly() - 1];
   const dests = ui.selected ? targets(ui.selected) : [];
   // The King in check (or mated) is marked, as on the served board.
   const king = board.turn() ? "K" : "k";
@@ -144,7 +138,10 @@ function drawMoves() {
     return { san, uci, judgement: r?.judgement, mark: r?.mark };
   });
   line.delete();
-  drawMoveList($("moves"), moves, game.start, learn.active ? 0 : moves.length, game.end);
+  // The answer of an exercise still to solve is not shown.
+  const solving = learn.active && !learn.solved ? learn.exercise()?.ply : null;
+  const report = game.review?.players ? game.review : null;
+  drawMoveList($("moves"), reviewedMoves(moves, report, solving), game.start, learn.active ? 0 : shownPly(), game.end);
 }
 
 function clockText(ms) {
@@ -169,7 +166,7 @@ function show() {
   drawClocks();
   $("fen").textContent = board.fen();
   drawReview();
-  drawGameList();
+  drawGameList($("game-list"), openGame);
   // An exercise's board is not the game's: its end is not shown over it.
   $("banner").hidden = !game.end || learn.active;
   if (game.end) $("banner-text").textContent = `${game.end.result} · ${game.end.text}`;
@@ -181,50 +178,14 @@ function show() {
   // Lines of another position are not left on screen after Stop.
   if (!ui.analysing && ui.linesFen !== board.fen()) $("lines").innerHTML = "";
   $("status").textContent = learn.active ? "Learn from your mistakes"
+    : ui.ply !== null ? `${ui.ply ? `The position after ${ui.ply} of ${game.moves.length} plies` : "The start position"} (End or → to go on)`
     : game.end ? game.end.text
     : ui.thinking ? "The engine is thinking…"
     : `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""}`;
   if (ui.analysing) analyse();
-  drawTablebaseHere();
+  tables.show(board.fen(), (uci) => { if (mayMove()) play(uci, true); });
   learn.sync();
-  explorer.draw(board.fen(), game.moves.length, [game, ...archive().filter((g) => g.id !== game.id)]);
-}
-
-// ---------------------------------------------------------------- tables
-
-// The site's endgame tables (humpty site DIR --tb TABLES): listed in
-// tables/list.json, each fetched the first time a position needs it.
-const tables = { tb: null, list: [], asked: new Set(), fen: null };
-
-async function loadTableList() {
-  try {
-    const r = await fetch("tables/list.json");
-    if (!r.ok) return;
-    tables.list = (await r.json()).tables;
-    tables.tb = new Tablebase();
-  } catch {
-    tables.list = [];
-  }
-}
-
-async function drawTablebaseHere() {
-  if (!tables.tb) return;
-  const fen = board.fen();
-  if (tables.fen === fen) return;
-  tables.fen = fen;
-  for (const name of tables.tb.needed(fen)) {
-    if (!tables.list.includes(name) || tables.asked.has(name)) continue;
-    tables.asked.add(name);
-    try {
-      const r = await fetch(`tables/${name}`);
-      if (r.ok) tables.tb.add(new Uint8Array(await r.arrayBuffer()));
-    } catch (e) {
-      say(`cannot read the table ${name}: ${e.message}`);
-    }
-  }
-  if (tables.fen !== fen) return;
-  const text = tables.tb.probe(fen);
-  renderTablebase(text ? JSON.parse(text) : null, fen, (uci) => { if (humanMoves() && !game.end) play(uci); });
+  explorer.draw(board.fen(), shownPly(), [game, ...archive().filter((g) => g.id !== game.id)]);
 }
 
 // ---------------------------------------------------------------- moves
@@ -233,7 +194,14 @@ function movesFrom(square) {
   return board.legalMoves().split(" ").filter((m) => m && m.startsWith(square) && !/\d/.test(m[square.length]));
 }
 
-function mayMove() { return learn.active || (!game.end && humanMoves() && !ui.thinking); }
+// The person may move: at the game's end on their turn, or anywhere on an
+// analysis board (a move from an earlier ply drops the moves after it,
+// as on the served board).
+function mayMove() {
+  if (learn.active) return true;
+  if (ui.ply !== null) return game.human === "both" && !ui.thinking;
+  return !game.end && humanMoves() && !ui.thinking;
+}
 
 // The squares the man on `square` may go to, for the board's input.
 function targets(square) { return mayMove() ? [...new Set(movesFrom(square).map(moveTarget))] : []; }
@@ -242,7 +210,7 @@ async function moveTo(from, to) {
   ui.selected = null;
   const choices = movesFrom(from).filter((m) => moveTarget(m) === to);
   const move = choices.length > 1 ? await pickPromotionOf(choices, board.turn()) : choices[0];
-  if (move && mayMove()) play(move);
+  if (move && mayMove()) play(move, true);
   else drawBoard();
 }
 
@@ -280,9 +248,13 @@ function checkFlag() {
 
 // ---------------------------------------------------------------- play
 
-function play(move) {
+// Play `move` at the game's end, or, from the person (`fromView`), at the
+// ply shown: the moves after it are dropped.
+function play(move, fromView = false) {
   ui.selected = null;
   if (learn.active) return void learn.attempt(move);
+  if (ui.ply !== null && fromView) dropAfter(ui.ply);
+  else if (ui.ply !== null) rebuild();
   const mover = sideToMove();
   if (!board.push(move)) return say(`illegal move ${move}`, "msg-play");
   game.moves.push(move);
@@ -292,6 +264,15 @@ function play(move) {
   save();
   show();
   maybeEngine();
+}
+
+// Cut the line after `ply` moves (an analysis board's new branch).
+function dropAfter(ply) {
+  game.moves = game.moves.slice(0, ply);
+  if (game.clock?.after) game.clock.after = game.clock.after.slice(0, ply);
+  game.end = null;
+  game.review = null;
+  ui.ply = null;
 }
 
 function judge() {
@@ -346,6 +327,7 @@ function maybeEngine() {
 
 function takeBack() {
   if (game.end || ui.thinking || game.moves.length === 0) return;
+  ui.ply = null;
   do game.moves.pop(); while (game.moves.length && !humanAfter(game.moves.length));
   if (game.clock?.after) game.clock.after = game.clock.after.slice(0, game.moves.length);
   game.review = null;
@@ -423,12 +405,19 @@ async function review() {
   show();
 }
 
+// The report drawn as on the served board (reviewview.js); during an
+// exercise the arrow is only the move found or given, once it is over.
 function drawReview() {
   // A review kept by an older page (a list of marks) is not shown.
   const r = game.review?.players ? game.review : null;
   $("review-status").textContent = r ? "done" : "";
+  $("review-graph").innerHTML = "";
+  $("review-hover").textContent = "";
+  setReviewArrow(null, ui.flipped);
   if (!r) return void ($("review-counts").textContent = "");
-  $("review-counts").textContent = reviewSummary(r);
+  drawReviewGraph($("review-graph"), $("review-hover"), r, game.start, shownPly(), goto);
+  drawReviewCounts($("review-counts"), r, shownPly(), game.start, goto);
+  setReviewArrow(learn.active ? learn.arrow : betterArrowAt(r, shownPly(), null), ui.flipped);
 }
 
 // ---------------------------------------------------------------- FEN, PGN
@@ -494,7 +483,14 @@ function wire() {
   $("banner-new").onclick = () => { newGame(game.human === "b" ? "b" : "w"); maybeEngine(); };
   $("undo").onclick = takeBack;
   $("resign").onclick = () => finish(game.human === "w" ? "0-1" : "1-0", `${game.human === "w" ? "White" : "Black"} resigns`);
-  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); };
+  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); drawShapes(ui.flipped); };
+  $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p !== undefined) goto(+p); };
+  document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select")) return;
+    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
+    if (keys[e.key]) { navigate(keys[e.key]); e.preventDefault(); }
+  });
   $("engine-go").onclick = () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); engineMove(); };
   // The PGN is made when it is asked for, not at every change, and its
   // blob is freed once the download has it.
@@ -519,11 +515,12 @@ function wire() {
 
 async function main() {
   ui.data = await (await fetch("site-data.json")).json();
-  await loadTableList();
+  await tables.load();
   for (const p of ui.data.pieces) PIECE_KINDS[p.letter] = p;
   buildLevels();
   buildPiecesCard(ui.data.pieces);
   buildBoard();
+  wireShapes(() => ui.flipped);
   attachBoardInput({
     targets,
     selected: () => ui.selected,
