@@ -10,6 +10,7 @@
 
 #![warn(missing_docs)]
 
+mod cache;
 pub mod generate;
 pub mod layout;
 pub mod make;

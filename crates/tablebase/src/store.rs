@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use miniz_oxide::deflate::compress_to_vec;
 use miniz_oxide::inflate::decompress_to_vec_with_limit;
 
+use crate::cache::BlockCache;
 use crate::material::Material;
 use crate::table::Table;
 use crate::value::{Entry, Wdl};
@@ -32,8 +33,9 @@ const VERSION: u32 = 1;
 pub const BLOCK: u64 = 1 << 14;
 /// A table file's extension.
 pub const EXTENSION: &str = "htb";
-/// How many unpacked blocks a table keeps for the next probes.
-const CACHED_BLOCKS: usize = 16;
+/// How many unpacked blocks a table keeps for the next probes (at most
+/// 8 MiB of WDL blocks, 16 MiB with DTZ and DTM).
+const CACHED_BLOCKS: usize = 512;
 
 /// Why a table could not be read or written.
 #[derive(Debug)]
@@ -117,7 +119,6 @@ fn split(values: &[u16]) -> Vec<u8> {
 }
 
 /// Unpacked blocks kept for the next probes: (plane, block) and the bytes.
-type BlockCache = Vec<((usize, u64), Arc<Vec<u8>>)>;
 
 /// A table file opened for probing: blocks are read as needed.
 pub struct TableFile {
@@ -215,21 +216,14 @@ impl TableFile {
         }
         let b = idx / self.block;
         let key = (plane, b);
-        if let Some((_, bytes)) = self
-            .cache
-            .lock()
-            .expect("cache lock")
-            .iter()
-            .find(|(k, _)| *k == key)
-        {
-            return Ok(bytes.clone());
+        if let Some(bytes) = self.cache.lock().expect("cache lock").get(key) {
+            return Ok(bytes);
         }
         let bytes = Arc::new(self.read_block(plane, b)?);
-        let mut cache = self.cache.lock().expect("cache lock");
-        if cache.len() >= CACHED_BLOCKS {
-            cache.remove(0);
-        }
-        cache.push((key, bytes.clone()));
+        self.cache
+            .lock()
+            .expect("cache lock")
+            .put(key, bytes.clone());
         Ok(bytes)
     }
 
@@ -296,7 +290,7 @@ impl Header {
             block: self.block,
             offsets: self.offsets,
             source,
-            cache: Mutex::new(Vec::new()),
+            cache: Mutex::new(BlockCache::new(CACHED_BLOCKS)),
         }
     }
 }
