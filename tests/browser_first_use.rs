@@ -267,6 +267,7 @@ fn on_a_phone(browser: &Browser) {
     assert_eq!(ranks[2], 8);
     let fits = browser.js("return document.getElementById('pieces-card').getBoundingClientRect().right <= window.innerWidth");
     assert_eq!(fits, json!(true), "the card fits the screen");
+    common::board_checks::review_fits_a_phone(browser, "phone-review.png");
     browser.js("window.scrollTo(0, 0)");
     save_screenshot(browser, "phone-first-use.png");
     browser.call(

@@ -462,6 +462,10 @@ fn phone_layout(browser: &Browser) {
     assert!(square >= 28.0, "squares of at least 28 px: {v}");
     assert_eq!(v[3], json!(true), "file letters under the board: {v}");
     board_checks::a_long_game_reads_in_rows(browser);
+    let pgn = format!("[FEN \"{}\"]\n\n1. Rh7 Kxh7 *", board_checks::PLANTED_FEN);
+    board_checks::import_pgn(browser, &pgn, 2);
+    browser.click("#review");
+    board_checks::review_fits_a_phone(browser, "site-phone-review.png");
 }
 
 #[test]

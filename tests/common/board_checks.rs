@@ -283,3 +283,19 @@ pub fn learn_says_wrong(browser: &Browser) {
     let v = browser.js("return document.getElementById('learn-text').dataset.verdict");
     assert_eq!(v, json!("wrong"));
 }
+
+/// A reviewed game at 390 px: the review's words, counts and graph fit
+/// the window (no sideways scrolling); `shot` names the screenshot.
+pub fn review_fits_a_phone(browser: &Browser, shot: &str) {
+    let v = browser.wait_for(
+        "the review on a phone",
+        "const c = document.querySelector('#moves li.comment'); const g = document.getElementById('review-graph'); \
+         const w = document.documentElement.clientWidth; \
+         return !!c && g.childElementCount > 0 && [c.getBoundingClientRect().right <= w, g.getBoundingClientRect().right <= w, \
+           document.getElementById('review-counts').getBoundingClientRect().right <= w]",
+    );
+    assert_eq!(v, json!([true, true, true]), "the review fits: {v}");
+    no_horizontal_overflow(browser, "with a reviewed game");
+    browser.js("document.getElementById('moves-box').scrollIntoView()");
+    browser.save_screenshot(shot);
+}

@@ -63,9 +63,45 @@ pub fn two_browsers_play_through_seat_links(browser: &Browser) {
     );
     // The friend's browser keeps its seat key, so it is still Black here.
     assert_eq!(friend.js("return ui.color"), json!("black"));
+    rematch_and_back(browser, &friend);
     browser.new_game("#new-white");
     browser.wait_for(
         "a game against the engine again",
         "return ui.game.human === 'white' && ui.game.moves.length === 0",
+    );
+}
+
+/// A rematch after the game: White asks, Black accepts, and both pages
+/// go to the new game with the colours swapped. The finished game stays
+/// reachable: opened again by its address, it stays on screen (it does
+/// not jump to the rematch again), with a button to the rematch.
+fn rematch_and_back(browser: &Browser, friend: &Browser) {
+    let old = browser.js("return ui.game.id");
+    let old = old.as_str().unwrap_or_default().to_string();
+    browser.click("#rematch");
+    friend.wait_for(
+        "the rematch asked",
+        "const b = document.getElementById('rematch'); return !b.hidden && b.textContent === 'Accept rematch'",
+    );
+    friend.click("#rematch");
+    for (page, color) in [(browser, "black"), (friend, "white")] {
+        page.wait_for(
+            "the rematch, colours swapped",
+            &format!("return ui.game.id !== '{old}' && ui.color === '{color}' && ui.game.moves.length === 0"),
+        );
+    }
+    let url = browser.js(&format!("return location.origin + '/g/{old}'"));
+    browser.call("POST", "/url", Some(json!({ "url": url })));
+    browser.wait_for(
+        "the finished game again",
+        &format!("return typeof ui !== 'undefined' && !!ui.game && ui.game.id === '{old}' && !document.getElementById('rematch-go').hidden"),
+    );
+    // Time for a jump that must not come.
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    assert_eq!(browser.js("return ui.game.id"), json!(old), "it stays");
+    browser.click("#rematch-go");
+    browser.wait_for(
+        "the rematch from its button",
+        &format!("return ui.game.id !== '{old}' && ui.color === 'black'"),
     );
 }

@@ -77,13 +77,19 @@ function drawFriend(state) {
   // says so to the one who offered).
   if (me && ui.myOffer === state.id && offered !== me && !state.result) say("Your draw offer was declined.", "msg-play", "info");
   ui.myOffer = offered === me ? state.id : null;
-  if (re.id && me) goToRematch(state, re.id);
+  $("rematch-go").hidden = !(re.id && me);
+  // The page follows a rematch made while it shows the game, once; the
+  // finished game opened again (a reload, Back, the games list) stays on
+  // screen, with a button to the rematch.
+  if (!re.id) ui.rematchAwaited = state.id;
+  else if (me && ui.rematchAwaited === state.id && ui.game.id === state.id) {
+    ui.rematchAwaited = null;
+    openRematch(re.id);
+  }
 }
 
 // Both asked: this page's key plays the other colour in the new game.
-function goToRematch(state, id) {
-  if (ui.game.id !== state.id || ui.leaving === id) return;
-  ui.leaving = id;
+function openRematch(id) {
   try { localStorage.setItem(seatKey(id), ui.seat); } catch (e) { /* private mode */ }
   openGame(id).catch((e) => say(e.message, "msg-play"));
 }
@@ -94,6 +100,7 @@ function wireFriends() {
   $("draw-accept").onclick = () => act("POST", "/draw", { seat: ui.seat, action: "accept" });
   $("draw-decline").onclick = () => act("POST", "/draw", { seat: ui.seat, action: "decline" });
   $("rematch").onclick = () => act("POST", "/rematch", { seat: ui.seat });
+  $("rematch-go").onclick = () => { if (ui.game.rematch && ui.game.rematch.id) openRematch(ui.game.rematch.id); };
   for (const [button, field] of [["copy-friend", "friend-link"], ["copy-watch", "watch-link"]]) {
     $(button).onclick = () => navigator.clipboard && navigator.clipboard.writeText($(field).value)
       .then(() => say("Link copied", "msg-new", "ok"));
