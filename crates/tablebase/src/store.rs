@@ -118,8 +118,6 @@ fn split(values: &[u16]) -> Vec<u8> {
     out
 }
 
-/// Unpacked blocks kept for the next probes: (plane, block) and the bytes.
-
 /// A table file opened for probing: blocks are read as needed.
 pub struct TableFile {
     /// Its men.
