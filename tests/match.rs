@@ -302,6 +302,46 @@ fn flagging_loses_on_time() {
     assert!(out.contains("Time losses: 4"), "{out}");
 }
 
+/// Time odds: the engine that takes 3 s a move flags at the match's
+/// 0.5 s, but not on its own 10 s clock (`tc=`): it then loses by its
+/// illegal second move. The PGN names each side's clock.
+#[test]
+fn an_engine_plays_on_its_own_clock() {
+    let a = humpty_engine("humpty");
+    let f = format!("cmd={} arg=flag name=fake tc=10+0", fake());
+    let pgn = tmp("odds.pgn");
+    let (out, err, ok) = run_match(&[
+        "--engine",
+        a.as_str(),
+        "--engine",
+        f.as_str(),
+        "--games",
+        "2",
+        "--tc",
+        "0.5+0",
+        "--margin",
+        "50",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(score_line(&out), (2, 0, 0), "{out}");
+    assert!(out.contains("Time losses: 0, illegal moves: 2"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert_eq!(text.matches("[TimeControl \"0.5\"]").count(), 2, "{text}");
+    assert_eq!(text.matches("TimeControl \"10\"]").count(), 2, "{text}");
+    // An engine's own clock needs a match on clocks.
+    let (_, err, ok) = run_match(&[
+        "--engine",
+        a.as_str(),
+        "--engine",
+        f.as_str(),
+        "--nodes",
+        "100",
+    ]);
+    assert!(!ok && err.contains("tc= needs --tc to be a clock"), "{err}");
+}
+
 #[test]
 fn sprt_stops_early() {
     // Against an engine that always plays an illegal move, H1 (elo1 = 5) is

@@ -61,7 +61,7 @@ pub fn merged_stats(a: &StatsArgs) -> Result<(), String> {
 /// `humpty match`'s arguments.
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]... [init=LINE]... [mode=moves|fen] [restrict=true|false] [ponder=true|false]
+    /// An engine: cmd=PATH [name=N] [arg=A]... [dir=D] [proto=uci|xboard] [option.NAME=V]... [init=LINE]... [mode=moves|fen] [restrict=true|false] [ponder=true|false] [tc=CLOCK (its own clock: time odds)]
     #[arg(long, num_args = 1.., value_name = "KEY=VALUE")]
     engine: Vec<String>,
     /// The words of each `--engine`, one list per engine (clap's derive
@@ -326,6 +326,7 @@ pub fn engine_spec(settings: &[(String, String)], index: usize) -> Result<Engine
         position_mode: PositionMode::Moves,
         restrict_root: false,
         ponder: false,
+        tc: None,
     };
     let truthy = |v: &str| -> Result<bool, String> {
         match v {
@@ -357,6 +358,7 @@ pub fn engine_spec(settings: &[(String, String)], index: usize) -> Result<Engine
             }
             "restrict" => spec.restrict_root = truthy(v)?,
             "ponder" => spec.ponder = truthy(v)?,
+            "tc" => spec.tc = Some(TimeControl::parse_clock(v).map_err(|e| e.to_string())?),
             _ => match k.strip_prefix("option.") {
                 Some(name) if !name.is_empty() => spec.options.push((name.to_string(), v.clone())),
                 _ => return Err(format!("unknown engine setting '{k}'")),

@@ -110,6 +110,9 @@ pub enum ConfigError {
     Adjudication,
     /// A shard K/N outside 1 <= K <= N.
     Shard,
+    /// An engine's own clock (`tc=`) in a match that is not played on
+    /// clocks, or with no base time.
+    EngineClock,
 }
 
 impl std::fmt::Display for ConfigError {
@@ -125,6 +128,9 @@ impl std::fmt::Display for ConfigError {
             ConfigError::MaxPlies => "--maxplies must be at least 1",
             ConfigError::Adjudication => "adjudication needs movecount of at least 1",
             ConfigError::Shard => "--shard K/N needs 1 <= K <= N",
+            ConfigError::EngineClock => {
+                "an engine's own tc= needs --tc to be a clock too, and a base time above 0"
+            }
         })
     }
 }
@@ -162,6 +168,11 @@ impl MatchConfig {
         }
         if self.shard.is_some_and(|(k, n)| k == 0 || k > n) {
             return Err(ConfigError::Shard);
+        }
+        let clock = |tc: &TimeControl| matches!(tc, TimeControl::Clock { base, moves, .. } if !base.is_zero() && *moves != Some(0));
+        let own = self.engines.iter().filter_map(|e| e.tc.as_ref());
+        if own.clone().next().is_some() && (!clock(&self.tc) || !own.clone().all(clock)) {
+            return Err(ConfigError::EngineClock);
         }
         Ok(())
     }

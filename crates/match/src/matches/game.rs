@@ -153,6 +153,20 @@ pub(super) fn play_game(cfg: &MatchConfig, seats: &mut Seats, job: &Job) -> Game
     }
 }
 
+/// Both clocks at the start: each side's from its engine's own time
+/// control (time odds) or the match's.
+fn start_clocks(cfg: &MatchConfig, job: &Job) -> Clocks {
+    let mut clocks = cfg.tc.start();
+    for (side, engine) in [(Color::White, job.white), (Color::Black, job.black)] {
+        if let Some(own) = &cfg.engines[engine].tc {
+            let c = own.start();
+            clocks.time[side.index()] = c.time[side.index()];
+            clocks.inc[side.index()] = c.inc[side.index()];
+        }
+    }
+    clocks
+}
+
 impl<'a> Game<'a> {
     /// A game on the job's opening (the start position if none).
     fn new(cfg: &'a MatchConfig, job: &'a Job) -> Game<'a> {
@@ -172,7 +186,7 @@ impl<'a> Game<'a> {
             record,
             pos: Position::startpos(),
             moves: Vec::new(),
-            clocks: cfg.tc.start(),
+            clocks: start_clocks(cfg, job),
             moves_made: [0; 2],
             white_scores: Vec::new(),
         }
@@ -243,9 +257,16 @@ impl<'a> Game<'a> {
         })
     }
 
+    /// `side`'s time control: its engine's own (time odds), or the match's.
+    fn tc(&self, side: Color) -> TimeControl {
+        self.cfg.engines[self.engine_of(side)]
+            .tc
+            .unwrap_or(self.cfg.tc)
+    }
+
     /// How long to wait for a move before calling it a time loss or a hang.
     fn timeout(&self, side: Color) -> Duration {
-        match self.cfg.tc {
+        match self.tc(side) {
             TimeControl::Clock { .. } => self.clocks.time[side.index()] + self.cfg.margin,
             TimeControl::MoveTime(t) => t + self.cfg.margin,
             TimeControl::Nodes(_) | TimeControl::Depth(_) => self.cfg.hang_timeout,
@@ -298,9 +319,10 @@ impl<'a> Game<'a> {
             return Ok(());
         };
         let mut clocks = self.clocks;
-        clocks.moves_to_go = self.cfg.tc.moves_to_go(self.moves_made[(!side).index()]);
+        let tc = self.tc(side);
+        clocks.moves_to_go = tc.moves_to_go(self.moves_made[(!side).index()]);
         player
-            .start_pondering(&state, expected, &self.cfg.tc, &clocks)
+            .start_pondering(&state, expected, &tc, &clocks)
             .map_err(|e| {
                 seats.drop_player(i);
                 let name = &self.cfg.engines[i].name;
@@ -326,7 +348,8 @@ impl<'a> Game<'a> {
             legal: &legal,
             white_to_move: side == Color::White,
         };
-        self.clocks.moves_to_go = self.cfg.tc.moves_to_go(self.moves_made[side.index()]);
+        let tc = self.tc(side);
+        self.clocks.moves_to_go = tc.moves_to_go(self.moves_made[side.index()]);
         let player = seats
             .get(&self.cfg.engines, i)
             .map_err(|e| self.fault(side, Fault::of(&e), format!("{name} {e}")));
@@ -339,11 +362,11 @@ impl<'a> Game<'a> {
         };
         let timeout = self.timeout(side);
         player
-            .think(&state, &self.cfg.tc, &self.clocks, timeout)
+            .think(&state, &tc, &self.clocks, timeout)
             .map_err(|e| {
                 // A hung or dead engine is restarted for the next game.
                 seats.drop_player(i);
-                let timed = !matches!(self.cfg.tc, TimeControl::Nodes(_) | TimeControl::Depth(_));
+                let timed = !matches!(tc, TimeControl::Nodes(_) | TimeControl::Depth(_));
                 let kind = match &e {
                     PlayerError::Timeout(_) if timed => Fault::TimeLoss,
                     _ => Fault::of(&e),
@@ -358,7 +381,8 @@ impl<'a> Game<'a> {
 
     /// Flag a late move; otherwise charge its time to the clock.
     fn check_clock(&mut self, side: Color, reply: &Reply) -> Result<(), Ending> {
-        let late = match self.cfg.tc {
+        let tc = self.tc(side);
+        let late = match tc {
             TimeControl::Clock { .. } => {
                 reply.elapsed > self.clocks.time[side.index()] + self.cfg.margin
             }
@@ -374,10 +398,10 @@ impl<'a> Game<'a> {
                 format!("{name} loses on time ({ms} ms)"),
             ));
         }
-        if let TimeControl::Clock { .. } = self.cfg.tc {
+        if let TimeControl::Clock { .. } = tc {
             self.moves_made[side.index()] += 1;
             let made = self.moves_made[side.index()];
-            self.clocks.charge(side, reply.elapsed, &self.cfg.tc, made);
+            self.clocks.charge(side, reply.elapsed, &tc, made);
         }
         Ok(())
     }

@@ -57,6 +57,12 @@ pub fn pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
         ("PlyCount", g.moves.len().to_string()),
         ("Termination", g.termination.clone()),
     ];
+    // Time odds: each side's own clock, as cutechess-cli writes them.
+    for (tag, engine) in [("WhiteTimeControl", g.white), ("BlackTimeControl", g.black)] {
+        if let Some(own) = &cfg.engines[engine].tc {
+            tags.push((tag, own.pgn_tag()));
+        }
+    }
     if let Some((_, fault)) = g.fault {
         tags.push(("Fault", fault.tag().to_string()));
     }

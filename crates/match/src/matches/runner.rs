@@ -341,6 +341,7 @@ mod tests {
             position_mode: crate::matches::player::PositionMode::Moves,
             restrict_root: false,
             ponder: false,
+            tc: None,
         };
         let cfg = MatchConfig {
             engines: vec![spec.clone(), spec.clone(), spec],

@@ -56,6 +56,9 @@ pub struct EngineSpec {
     /// Think on the opponent's time (UCI `go ponder`, then `ponderhit` or
     /// `stop`); the engine's `Ponder` option is set to match.
     pub ponder: bool,
+    /// Its own clock instead of the match's (time odds: `tc=20+0.2`), as
+    /// cutechess-cli's per-engine `tc`.
+    pub tc: Option<TimeControl>,
 }
 
 /// What went wrong with an engine.
