@@ -342,7 +342,15 @@ pub(crate) fn judge(pos: &Position, m: Move, before: &Verdict, after: &Verdict) 
     // not: a flipped "mated now" (`#0`) would read as the mover mated,
     // and every mating move as a blunder.
     let mover_after = 100.0 - win_percent(after.score);
-    let loss = (win_percent(before.score) - mover_after).max(0.0);
+    // The move the search before it plays loses nothing: what it seems to
+    // lose is the two searches disagreeing (one from each side), not the
+    // move (1. Nd2 was marked so).
+    let searched_best = before.line.first() == Some(&m);
+    let loss = if searched_best {
+        0.0
+    } else {
+        (win_percent(before.score) - mover_after).max(0.0)
+    };
     let judgement = Judgement::of(loss);
     let better = match judgement {
         Some(j) if j >= Judgement::Mistake && before.line.first() != Some(&m) => before
@@ -358,7 +366,11 @@ pub(crate) fn judge(pos: &Position, m: Move, before: &Verdict, after: &Verdict) 
         mover,
         white_score: white_view(flip(after.score), mover),
         loss,
-        cp_loss: (capped_cp(before.score) + capped_cp(after.score)).max(0),
+        cp_loss: if searched_best {
+            0
+        } else {
+            (capped_cp(before.score) + capped_cp(after.score)).max(0)
+        },
         judgement,
         better,
     }

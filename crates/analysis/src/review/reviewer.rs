@@ -111,18 +111,12 @@ impl Reviewer {
         }
         while self.pending.is_none() && self.reviews.len() < self.moves.len() {
             let i = self.reviews.len();
-            let mut r = judge(
+            let r = judge(
                 &self.positions[i],
                 self.moves[i],
                 &self.verdicts[i],
                 &self.verdicts[i + 1],
             );
-            if self.verdicts[i].line.first() == Some(&self.moves[i]) {
-                // The search at the budget plays this very move: what it
-                // "loses" is the two searches disagreeing (one from each
-                // side), not the move (1. Nd2 was marked so).
-                clear(&mut r);
-            }
             if r.judgement.is_some() {
                 self.pending = Some(Pending {
                     review: r,

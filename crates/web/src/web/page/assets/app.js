@@ -169,7 +169,7 @@ function show(delta) {
   if (ui.selected && !movesFrom(ui.selected).length) ui.selected = null;
   drawPieces();
   drawMarks();
-  drawMoves();
+  // The move list is drawn by drawReview() below, with the review's words.
   drawBanner();
   drawExplorer();
   drawTablebase();

@@ -9,6 +9,13 @@ function firstMovePly(startFen, side) {
   return startFen.split(" ")[1] === side ? 0 : 1;
 }
 
+// The side to move ("w" or "b") after `plies` moves from `startFen`,
+// without a replay.
+function sideAfter(startFen, plies) {
+  const first = startFen.split(" ")[1] === "b" ? "b" : "w";
+  return plies % 2 === 0 ? first : first === "w" ? "b" : "w";
+}
+
 // Fill `list` (#moves). `moves`: [{san, uci, judgement?, mark?, better?}];
 // `startFen` gives the first move's number and side; `current` the ply
 // shown; `result`: {result, text} once the game is over. A judged move is

@@ -58,7 +58,7 @@ function drawReview() {
   $("review-hover").textContent = "";
   $("review-counts").textContent = "";
   setReviewArrow(null, ui.flipped);
-  drawMoves();
+  if (ui.game) drawMoves();
   if (!r) return;
   $("review-status").textContent = "";
   const g = ui.game;

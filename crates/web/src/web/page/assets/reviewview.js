@@ -25,8 +25,7 @@ function reviewedMoves(moves, report, hidden) {
 // ("white"/"black") played with judgement `kind` in a line from
 // `startFen`, from the start again after the last; null if there is none.
 function nextJudged(report, color, kind, ply, startFen) {
-  const whiteFirst = startFen.split(" ")[1] !== "b";
-  const mover = (i) => ((i % 2 === 0) === whiteFirst ? "white" : "black");
+  const mover = (i) => (sideAfter(startFen, i) === "w" ? "white" : "black");
   const hits = report.moves.map((m, i) => i).filter((i) => report.moves[i].judgement === kind && mover(i) === color);
   if (!hits.length) return null;
   return hits.find((i) => i > ply) ?? hits[0];

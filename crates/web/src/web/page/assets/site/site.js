@@ -98,10 +98,11 @@ function newGame(human, start = startingFen("humpty"), moves = []) {
 }
 
 // The side to move at the game's end (the board may show an earlier ply).
-function sideToMove() {
-  const whiteFirst = game.start.split(" ")[1] !== "b";
-  return (game.moves.length % 2 === 0) === whiteFirst ? "w" : "b";
-}
+function sideToMove() { return sideAfter(game.start, game.moves.length); }
+
+// The game's review, if any (one kept by an older page, a list of marks,
+// is not shown).
+function gameReport() { return game.review?.players ? game.review : null; }
 function humanMoves() { return game.human === "both" || game.human === sideToMove(); }
 
 // ---------------------------------------------------------------- drawing
@@ -134,14 +135,12 @@ function drawMoves() {
   const moves = game.moves.map((uci, i) => {
     const san = line.sanMove(uci);
     line.push(uci);
-    const r = game.review?.moves?.[i];
-    return { san, uci, judgement: r?.judgement, mark: r?.mark };
+    return { san, uci };
   });
   line.delete();
   // The answer of an exercise still to solve is not shown.
   const solving = learn.active && !learn.solved ? learn.exercise()?.ply : null;
-  const report = game.review?.players ? game.review : null;
-  drawMoveList($("moves"), reviewedMoves(moves, report, solving), game.start, learn.active ? 0 : shownPly(), game.end);
+  drawMoveList($("moves"), reviewedMoves(moves, gameReport(), solving), game.start, learn.active ? 0 : shownPly(), game.end);
 }
 
 function clockText(ms) {
@@ -338,11 +337,7 @@ function takeBack() {
 
 // Whether the human moves after `plies` plies of the game.
 function humanAfter(plies) {
-  const b = new Board("humpty", game.start);
-  if (plies) b.pushMoves(game.moves.slice(0, plies).join(" "));
-  const ok = game.human === "both" || game.human === (b.turn() ? "w" : "b");
-  b.delete();
-  return ok;
+  return game.human === "both" || game.human === sideAfter(game.start, plies);
 }
 
 // ---------------------------------------------------------------- analysis
@@ -408,8 +403,7 @@ async function review() {
 // The report drawn as on the served board (reviewview.js); during an
 // exercise the arrow is only the move found or given, once it is over.
 function drawReview() {
-  // A review kept by an older page (a list of marks) is not shown.
-  const r = game.review?.players ? game.review : null;
+  const r = gameReport();
   $("review-status").textContent = r ? "done" : "";
   $("review-graph").innerHTML = "";
   $("review-hover").textContent = "";
@@ -426,7 +420,7 @@ function drawReview() {
 // worker): the date, the variant's tags, the time control, each move's
 // review mark and [%eval], and the clocks' [%clk].
 function pgn() {
-  const review = game.review?.players ? game.review : null;
+  const review = gameReport();
   return analyst.gamePgn({
     event: "humpty in the browser", site: location.host || "local",
     white: game.human === "b" ? "humpty" : game.human === "w" ? "You" : "?",
