@@ -77,6 +77,7 @@ fn the_board_plays_by_the_rules_in_chromium() {
     ten_moves_against_a_beginner(&browser);
     review_marks_a_planted_blunder(&browser);
     reload_keeps_the_game_level_and_clock(&browser);
+    abort_before_both_moved(&browser);
     served_friends::two_browsers_play_through_seat_links(&browser);
     phone_promotion_picker(&browser);
 }
@@ -111,6 +112,7 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
         "the engine's reply",
         "return ui.game.moves.length === 2 && ui.game.waiting === 'human'",
     );
+    board_checks::resign_after_both_moved(browser);
     let before = browser.js("return [location.pathname, ui.game.level, ui.game.clock.black_ms, ui.game.moves.map(m => m.uci)]");
     browser.call("POST", "/refresh", Some(json!({})));
     browser.wait_for(
@@ -157,6 +159,18 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
         "{shown}"
     );
     browser.save_screenshot("web-over.png");
+}
+
+/// Playing Black, after the engine's first move: the game is aborted.
+fn abort_before_both_moved(browser: &Browser) {
+    browser.new_game("#new-black");
+    browser.wait_for(
+        "the engine's first move",
+        "return ui.game.human === 'black' && ui.game.moves.length === 1 && ui.game.waiting === 'human'",
+    );
+    board_checks::abort_before_both_moved(browser);
+    assert_eq!(browser.js("return ui.game.result.reason"), json!("aborted"));
+    browser.save_screenshot("web-aborted.png");
 }
 
 /// Pieces are named on hover; a move makes its sound; the board theme and

@@ -80,6 +80,9 @@ fn ten_moves_against_a_beginner(browser: &Browser) {
                 2 * n
             ),
         );
+        if n == 1 {
+            board_checks::resign_after_both_moved(browser);
+        }
         if browser.js("return !document.getElementById('banner').hidden") == json!(true) {
             break;
         }
@@ -190,6 +193,7 @@ fn game_flow(browser: &Browser) {
         json!(true),
         "no take-back before Black moved"
     );
+    board_checks::abort_before_both_moved(browser);
     let check = "k11/12/12/12/12/12/12/R10K b - - 0 1";
     browser.click("#new-both");
     browser.js(&format!(

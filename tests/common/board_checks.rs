@@ -299,3 +299,33 @@ pub fn review_fits_a_phone(browser: &Browser, shot: &str) {
     browser.js("document.getElementById('moves-box').scrollIntoView()");
     browser.save_screenshot(shot);
 }
+
+/// A game against the engine in which the two sides have not both moved
+/// is aborted, not resigned, as on lichess: the button says Abort, and once
+/// pressed the game ends with no result, the banner says so and offers no
+/// review, and the move list's foot reads "Aborted".
+pub fn abort_before_both_moved(browser: &Browser) {
+    browser.wait_for(
+        "the Abort button",
+        "const b = document.getElementById('resign'); return b.textContent === 'Abort' && !b.disabled",
+    );
+    browser.click("#resign");
+    let v = browser.wait_for(
+        "the aborted game",
+        "const b = document.getElementById('banner'); return !b.hidden && \
+         [document.getElementById('banner-text').textContent, document.getElementById('banner-review').hidden, \
+          document.querySelector('#moves li.result')?.textContent, document.getElementById('resign').disabled, \
+          document.getElementById('status').textContent]",
+    );
+    assert_eq!(
+        v,
+        json!(["Game aborted", true, "Aborted", true, "Game aborted"])
+    );
+}
+
+/// Once both sides have moved, the button says Resign again.
+pub fn resign_after_both_moved(browser: &Browser) {
+    let v = browser
+        .js("const b = document.getElementById('resign'); return [b.textContent, b.disabled]");
+    assert_eq!(v, json!(["Resign", false]));
+}

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod abort;
 mod backup;
 mod bounds;
 mod db;

@@ -58,7 +58,10 @@ pub(crate) fn change<T>(
         let was_over = draft.final_result().is_some();
         f(&mut draft)?;
         app.store.save(&draft)?;
-        let ended = draft.final_result().filter(|_| !was_over);
+        let ended = draft
+            .final_result()
+            .filter(|_| !was_over)
+            .and_then(|e| e.decided());
         let from = g.apply(draft);
         if let Some(end) = ended {
             app.explorer.finished(&g.record, end);
@@ -178,7 +181,7 @@ pub(crate) fn judge_flag(app: &Arc<App>, game: &SharedGame) {
         if d.record.flag_down(now_ms()) == Some(loser) {
             d.stop_search();
             d.stop_thinking();
-            d.record.forfeit = Some(GameEnd::time(loser));
+            d.record.forfeit = Some(GameEnd::time(loser).into());
         }
         Ok(())
     });

@@ -65,7 +65,8 @@ impl Explorer {
             }
         }
         for r in finished(db).map_err(LoadError::Db)? {
-            if let Some(end) = r.ending_at(&r.position_at(r.line.len()), r.line.len()) {
+            let end = r.ending_at(&r.position_at(r.line.len()), r.line.len());
+            if let Some(end) = end.and_then(|e| e.decided()) {
                 tree.add(&r.start, &r.line, &server_game(end), false);
             }
         }

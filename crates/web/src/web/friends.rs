@@ -151,6 +151,13 @@ pub(crate) fn route(
             let r: Seated<Nothing> = body_as(body)?;
             ok(change(app, game, |g| resign(g, &r.seat))?)
         }
+        "abort" => {
+            let r: Seated<Nothing> = body_as(body)?;
+            ok(change(app, game, |g| {
+                seat(&g.record, &r.seat)?;
+                actions::abort(g)
+            })?)
+        }
         "draw" => {
             let r: Seated<DrawRequest> = body_as(body)?;
             ok(change(app, game, |g| draw(g, &r.seat, r.request.action))?)
@@ -228,7 +235,7 @@ fn draw(d: &mut Draft, key: &str, action: DrawAction) -> Result<(), ApiError> {
 fn accept(g: &mut GameRecord) {
     g.draw_offer = None;
     g.cursor = g.line.len();
-    g.forfeit = Some(GameEnd::agreed_draw());
+    g.forfeit = Some(GameEnd::agreed_draw().into());
 }
 
 /// `{"seat"}` once the game is over: ask for a rematch, or accept the

@@ -173,6 +173,7 @@ fn act(app: &Arc<App>, game: &SharedGame, action: &str, body: &[u8]) -> Result<V
             change(app, game, |g| actions::play(g, &request))
         }
         "undo" => change(app, game, actions::undo),
+        "abort" => change(app, game, actions::abort),
         "goto" => {
             let request = body_as(body)?;
             change(app, game, |g| actions::goto(g, &request))

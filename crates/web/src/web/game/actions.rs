@@ -1,8 +1,9 @@
 //! What a person can do to a game through the API: move, take back, look
-//! at an earlier ply, resign, set a position, import a PGN, change sides or
+//! at an earlier ply, abort, resign, set a position, import a PGN, change sides or
 //! level. Each works on the draft that `driver::change` then stores, and
 //! checks its input first: a bad request changes nothing.
 
+use super::ending::Ending;
 use super::live::{Draft, Seats};
 use super::record::MAX_PLIES;
 use super::requests::{Forfeit, Goto, ImportPgn, PlayMove, Resign, SetPosition, Settings};
@@ -107,12 +108,35 @@ pub(crate) fn resign(g: &mut Draft, request: &Resign) -> Result<(), ApiError> {
         },
     };
     let end = match request.reason {
-        Forfeit::Resign => GameEnd::resigned(color),
-        Forfeit::Time => GameEnd::time(color),
+        Forfeit::Resign => GameEnd::resigned(color).into(),
+        Forfeit::Time => GameEnd::time(color).into(),
     };
     g.stop_search();
     g.stop_thinking();
     g.record.forfeit = Some(end);
+    g.record.cursor = g.record.line.len();
+    Ok(())
+}
+
+/// `abort`: end a game before both sides have moved, with no result (as
+/// lichess's Abort). After that, only resigning ends a game early.
+pub(crate) fn abort(g: &mut Draft) -> Result<(), ApiError> {
+    if let Some(e) = g.result() {
+        return Err(over(e));
+    }
+    if g.record.seats == Seats::Both {
+        return Err(ApiError::new(409, "an analysis board has no game to abort"));
+    }
+    if !g.record.abortable() {
+        return Err(ApiError::new(
+            409,
+            "both sides have moved: the game can no longer be aborted, only resigned",
+        ));
+    }
+    g.stop_search();
+    g.stop_thinking();
+    g.record.forfeit = Some(Ending::Aborted);
+    g.record.draw_offer = None;
     g.record.cursor = g.record.line.len();
     Ok(())
 }
@@ -171,9 +195,9 @@ pub(crate) fn import_pgn(g: &mut Draft, request: &ImportPgn) -> Result<(), ApiEr
     }
     if end.outcome().is_none() {
         g.record.forfeit = match first.result.as_str() {
-            "1-0" => Some(GameEnd::resigned(Color::Black)),
-            "0-1" => Some(GameEnd::resigned(Color::White)),
-            "1/2-1/2" => Some(GameEnd::agreed_draw()),
+            "1-0" => Some(GameEnd::resigned(Color::Black).into()),
+            "0-1" => Some(GameEnd::resigned(Color::White).into()),
+            "1/2-1/2" => Some(GameEnd::agreed_draw().into()),
             _ => None,
         };
     }

@@ -6,11 +6,11 @@
 //! which is stored, then put in force with `WebGame::apply`.
 
 use super::clock::{now_ms, TimeControl};
+use super::ending::Ending;
 use super::level::Level;
 pub(crate) use super::record::{GameRecord, SeatKeys, Seats};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use crate::rules::result::GameEnd;
 use crate::web::review::ReviewJob;
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -124,7 +124,7 @@ fn waiting(record: &GameRecord, end: &Position, engine_once: bool) -> Waiting {
 
 /// The finished game's result, if the game (not an analysis board) is over
 /// at the end of its line: a result is never undone.
-fn final_result(record: &GameRecord, end: &Position) -> Option<GameEnd> {
+fn final_result(record: &GameRecord, end: &Position) -> Option<Ending> {
     if record.seats == Seats::Both {
         return None;
     }
@@ -177,12 +177,12 @@ impl WebGame {
     }
 
     /// The game result at the shown ply (`pos` is `position()`).
-    pub fn ending(&self, pos: &Position) -> Option<GameEnd> {
+    pub fn ending(&self, pos: &Position) -> Option<Ending> {
         self.record.ending_at(pos, self.record.cursor)
     }
 
     /// The result at the end of the line, if the game is over there.
-    pub fn result(&self) -> Option<GameEnd> {
+    pub fn result(&self) -> Option<Ending> {
         self.record
             .ending_at(&self.live.end, self.record.line.len())
     }
@@ -310,17 +310,17 @@ impl Draft {
     }
 
     /// The result at the shown ply (`pos` is `position()`).
-    pub fn ending(&self, pos: &Position) -> Option<GameEnd> {
+    pub fn ending(&self, pos: &Position) -> Option<Ending> {
         self.record.ending_at(pos, self.record.cursor)
     }
 
     /// The result at the end of the line, if the game is over there.
-    pub fn result(&self) -> Option<GameEnd> {
+    pub fn result(&self) -> Option<Ending> {
         self.record.ending_at(&self.end, self.record.line.len())
     }
 
     /// The finished game's result (not an analysis board's), if over.
-    pub fn final_result(&self) -> Option<GameEnd> {
+    pub fn final_result(&self) -> Option<Ending> {
         final_result(&self.record, &self.end)
     }
 

@@ -1,11 +1,13 @@
 //! A game on the server: its clock (`clock`), level (`level`), stored
 //! record (`record`), the live game (`live`) and the changes made to it
-//! (`actions`) from the requests a page sends (`requests`), what a page sees of it (`view`, `words`, `pieces`,
+//! (`actions`) from the requests a page sends (`requests`), how it ends
+//! (`ending`), what a page sees of it (`view`, `words`, `pieces`,
 //! `endgame`, `pgn`), and the events sent to its pages (`events`).
 
 pub(crate) mod actions;
 pub(crate) mod clock;
 pub(crate) mod endgame;
+pub(crate) mod ending;
 pub(crate) mod events;
 pub(crate) mod level;
 pub(crate) mod live;

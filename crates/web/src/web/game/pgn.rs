@@ -12,7 +12,7 @@ use crate::web::net::http::Reply;
 /// `GET .../pgn`: the game (to the end of its line) as a PGN download.
 pub(crate) fn export(g: &WebGame) -> Reply {
     let r = &g.record;
-    let result = g.result().map_or(UNFINISHED, |e| e.result.pgn());
+    let result = g.result().map_or(UNFINISHED, |e| e.pgn());
     let (white, black) = match r.seats {
         Seats::Human(Color::White) => ("You", "humpty"),
         Seats::Human(Color::Black) => ("humpty", "You"),

@@ -1,12 +1,14 @@
 //! A game as the database keeps it (`db`): its start position, the line
 //! of moves, the ply shown (a view: moves after it stay until the next
 //! move from there drops them), who plays which side, the engine's level,
-//! the clocks, a result by resignation, agreement or the clock, and a
+//! the clocks, a result by resignation, agreement or the clock or an
+//! abort, and a
 //! game between two people's seat keys and offers. What only the running
 //! server holds (the event channel, the searches, the position kept move
 //! by move) is the live state (`game`).
 
 use super::clock::{Clocks, TimeControl};
+use super::ending::Ending;
 use super::level::Level;
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
@@ -81,8 +83,9 @@ pub struct GameRecord {
     pub level: Level,
     /// The clocks, if the game is timed.
     pub clocks: Option<Clocks>,
-    /// A result by resignation, agreement or time (at the end of the line).
-    pub forfeit: Option<GameEnd>,
+    /// An end not on the board, at the end of the line: a result by
+    /// resignation, agreement or time, or an abort.
+    pub forfeit: Option<Ending>,
     /// The seat keys, in a game between two people.
     pub keys: Option<SeatKeys>,
     /// The side offering a draw, until the other answers or a move is made.
@@ -139,18 +142,25 @@ impl GameRecord {
         }
     }
 
-    /// The game result at `ply` (`pos` is the position there): the rules'
-    /// outcome, or at the end of the line a forfeit or the length cap.
-    pub fn ending_at(&self, pos: &Position, ply: usize) -> Option<GameEnd> {
+    /// The game's end at `ply` (`pos` is the position there): the rules'
+    /// outcome, or at the end of the line a forfeit, an abort or the length
+    /// cap.
+    pub fn ending_at(&self, pos: &Position, ply: usize) -> Option<Ending> {
         if let Some(o) = pos.outcome() {
-            return Some(GameEnd::from_outcome(o));
+            return Some(GameEnd::from_outcome(o).into());
         }
         if ply == self.line.len() {
             return self
                 .forfeit
-                .or((ply >= MAX_PLIES).then(GameEnd::move_limit));
+                .or((ply >= MAX_PLIES).then(|| GameEnd::move_limit().into()));
         }
         None
+    }
+
+    /// Whether the game may be aborted, as on lichess: a game (not an
+    /// analysis board) in which the two sides have not both moved.
+    pub fn abortable(&self) -> bool {
+        self.seats != Seats::Both && self.line.len() < 2 && self.forfeit.is_none()
     }
 
     /// The side whose clock runs (`over`: the game has ended), if any. As
@@ -190,6 +200,7 @@ mod tests {
         assert_eq!(r.ending_at(&start, r.line.len()), None);
         r.line.push(m);
         let end = r.ending_at(&start, MAX_PLIES).expect("ended at the cap");
+        assert_eq!(end.pgn(), "1/2-1/2");
         assert_eq!(end.key(), "move-limit");
         assert_eq!(
             r.ending_at(&start, MAX_PLIES - 1),

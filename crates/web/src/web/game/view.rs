@@ -147,6 +147,8 @@ struct Head<'a> {
     waiting: &'static str,
     result: Option<Finished>,
     thinking: bool,
+    /// The game may still be aborted (the two sides have not both moved).
+    abortable: bool,
     clock: Option<ClockState>,
 }
 
@@ -190,7 +192,7 @@ fn head(g: &WebGame) -> Head<'_> {
         }),
         status: Status {
             over: ending.is_some(),
-            result: ending.map(|e| e.result.pgn()),
+            result: ending.map(|e| e.pgn()),
             reason: ending.map(|e| e.key()),
             text,
         },
@@ -204,11 +206,12 @@ fn head(g: &WebGame) -> Head<'_> {
         searching: g.live.search.is_some(),
         waiting: waiting.word(),
         result: g.result().map(|e| Finished {
-            result: e.result.pgn(),
+            result: e.pgn(),
             reason: e.key(),
             text: e.text(),
         }),
         thinking: g.live.thinking.is_some(),
+        abortable: r.abortable() && g.result().is_none(),
         clock: clock_state(g, waiting == Waiting::Over),
     }
 }
@@ -230,7 +233,7 @@ fn clock_state(g: &WebGame, over: bool) -> Option<ClockState> {
     let running = r.clock_running(over);
     let first = r.start.side_to_move();
     let now = now_ms();
-    let left = |color: Color| match r.forfeit.map(|f| f.reason) {
+    let left = |color: Color| match r.forfeit.and_then(|f| f.decided()).map(|f| f.reason) {
         Some(Reason::Time(loser)) if loser == color => 0,
         _ => c.left(color, first, running, now).max(0),
     };

@@ -3,6 +3,7 @@
 //! `white`/`black`/`both`/`friends`; `resign:white`, `time:black`,
 //! `agreement`.
 
+use super::ending::Ending;
 use super::record::Seats;
 use crate::rules::piece::Color;
 use crate::rules::result::{GameEnd, Reason};
@@ -43,9 +44,12 @@ pub(crate) fn read_seats(text: &str) -> Option<Seats> {
     }
 }
 
-/// `resign:white`, `time:black`, `agreement` (the results a web game can
-/// have that are not on the board).
-pub(crate) fn forfeit_word(e: GameEnd) -> Option<String> {
+/// `resign:white`, `time:black`, `agreement`, `aborted` (the ends a web
+/// game can have that are not on the board).
+pub(crate) fn forfeit_word(end: Ending) -> Option<String> {
+    let Ending::Decided(e) = end else {
+        return Some("aborted".into());
+    };
     match e.reason {
         Reason::Resigned(c) => Some(format!("resign:{}", color_word(c))),
         Reason::Time(c) => Some(format!("time:{}", color_word(c))),
@@ -55,15 +59,17 @@ pub(crate) fn forfeit_word(e: GameEnd) -> Option<String> {
 }
 
 /// A forfeit as `forfeit_word` writes it.
-pub(crate) fn read_forfeit(text: &str) -> Option<GameEnd> {
-    if text == "agreement" {
-        return Some(GameEnd::agreed_draw());
+pub(crate) fn read_forfeit(text: &str) -> Option<Ending> {
+    match text {
+        "agreement" => return Some(GameEnd::agreed_draw().into()),
+        "aborted" => return Some(Ending::Aborted),
+        _ => {}
     }
     let (kind, color) = text.split_once(':')?;
     let c = read_color(color)?;
     match kind {
-        "resign" => Some(GameEnd::resigned(c)),
-        "time" => Some(GameEnd::time(c)),
+        "resign" => Some(GameEnd::resigned(c).into()),
+        "time" => Some(GameEnd::time(c).into()),
         _ => None,
     }
 }
@@ -86,7 +92,11 @@ mod tests {
             GameEnd::resigned(Color::White),
             GameEnd::time(Color::Black),
             GameEnd::agreed_draw(),
-        ] {
+        ]
+        .map(Ending::from)
+        .into_iter()
+        .chain([Ending::Aborted])
+        {
             assert_eq!(read_forfeit(&forfeit_word(e).unwrap()), Some(e));
         }
         assert_eq!(read_seats("grey"), None);

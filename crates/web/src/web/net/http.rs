@@ -5,7 +5,7 @@
 
 pub(crate) use super::outbox::ClientLeft;
 use super::outbox::{outbox, Inbox, Outbox};
-use crate::rules::result::GameEnd;
+use crate::web::game::ending::Ending;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -226,7 +226,7 @@ impl EventStream {
 }
 
 /// 409: the game is over.
-pub(crate) fn over(e: GameEnd) -> ApiError {
+pub(crate) fn over(e: Ending) -> ApiError {
     ApiError::new(409, format!("the game is over ({})", e.text()))
 }
 

@@ -12,6 +12,7 @@ use super::schema::prepare;
 pub use super::schema::SCHEMA_VERSION;
 use crate::rules::position::Position;
 use crate::web::game::clock::{control, Control};
+use crate::web::game::ending::result_column;
 use crate::web::game::level::Level;
 use crate::web::game::live::Draft;
 use crate::web::game::record::{GameRecord, SeatKeys};
@@ -158,7 +159,7 @@ impl Db {
     pub fn save(&self, d: &Draft) -> Result<(), DbError> {
         let (kept, added) = d.line_change();
         let ucis: Vec<String> = added.iter().map(|t| t.uci.clone()).collect();
-        let result = d.result().map_or("*", |e| e.result.pgn());
+        let result = result_column(d.result());
         self.check_file()?;
         let mut conn = lock(&self.conn);
         let tx = conn
@@ -473,7 +474,7 @@ mod tests {
         }
         let mut d = g.draft();
         d.record.cursor = 1;
-        d.record.forfeit = Some(GameEnd::resigned(Color::Black));
+        d.record.forfeit = Some(GameEnd::resigned(Color::Black).into());
         db.save(&d).unwrap();
         g.apply(d);
         let (back, review) = db.load("00ff").unwrap().expect("kept");

@@ -5,6 +5,7 @@
 //! guess another's game.
 
 use super::db::{Db, DbError, DbPath};
+use crate::web::game::ending::result_column;
 use crate::web::game::live::{Draft, SharedGame, WebGame};
 use crate::web::net::http::ApiError;
 use crate::web::review::ReviewJob;
@@ -68,7 +69,7 @@ impl Store {
                 break id;
             }
         };
-        let result = game.result().map_or("*", |e| e.result.pgn());
+        let result = result_column(game.result());
         self.db.insert(&game.record, result)?;
         Ok(self.remember(&mut cache, game))
     }

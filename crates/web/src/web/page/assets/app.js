@@ -123,7 +123,9 @@ function personHasMoved(state) {
 function drawBanner() {
   const r = ui.game.result;
   $("banner").hidden = !r;
-  if (r) $("banner-text").textContent = `${r.result} · ${r.text}`;
+  if (r) $("banner-text").textContent = endWords(r);
+  // An aborted game has no moves worth a review.
+  $("banner-review").hidden = !!r && r.reason === "aborted";
 }
 
 function statusText() {
@@ -183,6 +185,8 @@ function show(delta) {
   // A take-back goes to the person's previous turn: none before their
   // first move. A finished game shown at an earlier ply is still finished.
   $("undo").disabled = state.moves.length === 0 || friends || finished || !personHasMoved(state);
+  // Before both sides have moved a game is aborted, not resigned (lichess).
+  $("resign").textContent = state.abortable ? "Abort" : "Resign";
   $("resign").disabled = finished || state.status.over || state.human === "both" || (friends && !ui.color);
   $("engine-go").disabled = finished || state.status.over || ui.thinking || friends;
   $("set-fen").disabled = $("import-pgn").disabled = friends;
@@ -348,7 +352,11 @@ function wire() {
   $("new-black").onclick = () => newGame("black");
   $("new-both").onclick = () => newGame("both");
   $("undo").onclick = () => act("POST", "/undo");
-  $("resign").onclick = () => { if (confirm("Resign this game?")) act("POST", "/resign", { seat: ui.seat || undefined }); };
+  $("resign").onclick = () => {
+    const seat = ui.seat || undefined;
+    if (ui.game.abortable) act("POST", "/abort", { seat });
+    else if (confirm("Resign this game?")) act("POST", "/resign", { seat });
+  };
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); drawShapes(ui.flipped); };
   $("engine-go").onclick = () => engineMove();
   $("analyse").onclick = () => startAnalysis();

@@ -16,9 +16,16 @@ function sideAfter(startFen, plies) {
   return plies % 2 === 0 ? first : first === "w" ? "b" : "w";
 }
 
+// A game's end in words, for its banner: "1-0 · White resigns: Black
+// wins", or "Game aborted" for a game stopped before both sides moved
+// (it has no result). `end`: {result, text, reason?}.
+function endWords(end) {
+  return end.reason === "aborted" ? end.text : `${end.result} · ${end.text}`;
+}
+
 // Fill `list` (#moves). `moves`: [{san, uci, judgement?, mark?, better?}];
 // `startFen` gives the first move's number and side; `current` the ply
-// shown; `result`: {result, text} once the game is over. A judged move is
+// shown; `result`: {result, text, reason?} once the game is over. A judged move is
 // followed by the review's words, as on lichess: "Mistake. Rj1 was best.",
 // the better move a link to the position where it was missed
 // (`data-ply`), and Black's move then starts a row of its own.
@@ -57,7 +64,7 @@ function drawMoveList(list, moves, startFen, current, result) {
     const end = document.createElement("li");
     end.className = "result";
     end.innerHTML = `<span class="res"></span>`;
-    end.firstChild.textContent = result.result;
+    end.firstChild.textContent = result.reason === "aborted" ? "Aborted" : result.result;
     end.title = result.text;
     list.appendChild(end);
   }

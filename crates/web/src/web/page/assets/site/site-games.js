@@ -34,7 +34,7 @@ export function drawGameList(el, open) {
   for (const g of archive()) {
     const li = document.createElement("li");
     const b = document.createElement("button");
-    b.textContent = `${new Date(g.id).toLocaleString()} · ${g.moves.length} plies · ${g.end ? g.end.result : "*"}`;
+    b.textContent = `${new Date(g.id).toLocaleString()} · ${g.moves.length} plies · ${g.end ? (g.end.reason === "aborted" ? "aborted" : g.end.result) : "*"}`;
     b.onclick = () => open(g.id);
     li.appendChild(b);
     el.appendChild(li);

@@ -168,11 +168,13 @@ function show() {
   drawGameList($("game-list"), openGame);
   // An exercise's board is not the game's: its end is not shown over it.
   $("banner").hidden = !game.end || learn.active;
-  if (game.end) $("banner-text").textContent = `${game.end.result} · ${game.end.text}`;
+  if (game.end) $("banner-text").textContent = endWords(game.end);
+  $("banner-review").hidden = game.end?.reason === "aborted";
   // Nothing to take back before the person's first move.
   const moved = game.human === "both" ? game.moves.length > 0 : game.moves.length > firstMovePly(game.start, game.human);
   $("undo").disabled = !!game.end || !moved;
   $("resign").disabled = !!game.end || game.human === "both";
+  $("resign").textContent = abortable() ? "Abort" : "Resign";
   $("engine-go").disabled = !!game.end || ui.thinking;
   // Lines of another position are not left on screen after Stop.
   if (!ui.analysing && ui.linesFen !== board.fen()) $("lines").innerHTML = "";
@@ -285,10 +287,22 @@ function judge() {
   game.end = { result, text };
 }
 
-function finish(result, text) {
-  game.end = { result, text };
+function finish(result, text, reason) {
+  game.end = reason ? { result, text, reason } : { result, text };
   save();
   show();
+}
+
+// Before both sides have moved a game is aborted, with no result, not
+// resigned (as on lichess and the served board).
+function abortable() {
+  return game.human !== "both" && !game.end && game.moves.length < 2;
+}
+
+function resignOrAbort() {
+  if (!abortable()) return finish(game.human === "w" ? "0-1" : "1-0", `${game.human === "w" ? "White" : "Black"} resigns`);
+  if (ui.thinking) player.postMessage("stop");
+  finish("*", "Game aborted", "aborted");
 }
 
 function level() {
@@ -476,7 +490,7 @@ function wire() {
   $("banner-review").onclick = review;
   $("banner-new").onclick = () => { newGame(game.human === "b" ? "b" : "w"); maybeEngine(); };
   $("undo").onclick = takeBack;
-  $("resign").onclick = () => finish(game.human === "w" ? "0-1" : "1-0", `${game.human === "w" ? "White" : "Black"} resigns`);
+  $("resign").onclick = resignOrAbort;
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); drawShapes(ui.flipped); };
   $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p !== undefined) goto(+p); };
   document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
