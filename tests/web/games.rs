@@ -478,7 +478,8 @@ fn pgn_exports_and_imports_in_san() {
     assert_eq!(status, 200, "{v}");
     let (_, orig) = json_call(s.addr(), "GET", &format!("/api/games/{id}"), json!({}));
     assert_eq!(v["fen"], orig["fen"]);
-    // Going back shows the earlier position; a move there drops the rest.
+    // Going back shows the earlier position; a move there starts a
+    // variation (tests/web/variations.rs) and the line stays.
     let (_, v) = act(s.addr(), id, "goto", json!({"ply": 1}));
     assert_eq!(v["ply"], 1);
     assert_eq!(v["plies"], 3);
@@ -495,9 +496,24 @@ fn pgn_exports_and_imports_in_san() {
         .unwrap()["uci"]
         .clone();
     let (_, v) = act(s.addr(), id, "move", json!({ "move": other }));
+    assert_eq!(v["plies"], 3);
+    assert_eq!(v["variations"]["2"][0][0]["uci"], other);
+    // Deleting the main line from ply 2 on: the variation there takes its
+    // place, as on lichess.
+    let (_, v) = act(s.addr(), id, "goto", json!({"ply": 2}));
+    let node = v["variations"]["2"][0][0]["node"].as_u64().unwrap();
+    // The main line's node at ply 2 is the other child of ply 1.
+    let main = if node == 2 { 3 } else { 2 };
+    let (_, v) = act(
+        s.addr(),
+        id,
+        "variation",
+        json!({"node": main, "action": "delete"}),
+    );
     assert_eq!(v["plies"], 2);
     assert_eq!(v["line"]["from"], 1, "the line is replaced from ply 1");
     assert_eq!(v["line"]["moves"][0]["uci"], other);
+    assert_eq!(v["variations"], Value::Null, "{v}");
 }
 
 /// Resident memory of this process in KiB (Linux).

@@ -20,3 +20,4 @@ mod load;
 mod long_game;
 mod puzzle_fairness;
 mod puzzles;
+mod variations;

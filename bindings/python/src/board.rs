@@ -61,10 +61,7 @@ impl Board {
             .map(|&m| {
                 let text = pos.san(m);
                 pos.make_move(m);
-                WrittenMove {
-                    text,
-                    comment: None,
-                }
+                WrittenMove::plain(text)
             })
             .collect()
     }

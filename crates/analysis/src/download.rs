@@ -3,7 +3,8 @@
 //! date, the variant's tags other programs need (`Variant`, `VariantMen`,
 //! `SetUp`, `FEN`), the time control, and each move in SAN with its review
 //! mark (`Nd2?`) and one comment holding the review's `[%eval]` and the
-//! mover's `[%clk]`, as lichess writes them.
+//! mover's `[%clk]`, as lichess writes them; an analysis board's
+//! variations after the moves they replace, in parentheses.
 
 use crate::engine::Score;
 use crate::review::annotate::eval_text;
@@ -11,6 +12,7 @@ use crate::review::report::{ReviewReport, ScoreReport};
 use crate::rules::moves::Move;
 use crate::rules::pgn::{variant_men, write_game, WrittenMove};
 use crate::rules::position::Position;
+use crate::tree::GameTree;
 
 /// What a download holds besides the players' tags.
 pub struct Download<'a> {
@@ -30,6 +32,9 @@ pub struct Download<'a> {
     pub review: Option<&'a ReviewReport>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2` or `*`).
     pub result: &'a str,
+    /// The game's variations, whose main line is `moves` (written after
+    /// the moves they replace, in parentheses).
+    pub tree: Option<&'a GameTree>,
 }
 
 /// `[%clk 0:04:58]` (hours, minutes, seconds, rounded down).
@@ -104,6 +109,10 @@ pub fn download_pgn(d: &Download) -> String {
     let mut review = d.review;
     let mut pos = d.start.clone();
     let mut moves = Vec::with_capacity(d.moves.len());
+    let nodes = d
+        .tree
+        .filter(|t| t.mainline_moves() == d.moves)
+        .map(|t| (t, t.mainline()));
     for (i, &m) in d.moves.iter().enumerate() {
         let uci = m.to_string();
         let r = reviewed(review, i, &uci);
@@ -120,6 +129,9 @@ pub fn download_pgn(d: &Download) -> String {
         moves.push(WrittenMove {
             text,
             comment: (!comment.is_empty()).then(|| comment.join(" ")),
+            variations: nodes
+                .as_ref()
+                .map_or_else(Vec::new, |(t, n)| t.variations_of(n[i])),
         });
         pos.make_move(m);
     }

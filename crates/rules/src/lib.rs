@@ -14,6 +14,7 @@ pub mod consistency;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod movetext;
 pub mod perft;
 pub mod pgn;
 pub mod piece;

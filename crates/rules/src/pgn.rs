@@ -5,6 +5,8 @@
 
 use crate::fen::FenError;
 use crate::moves::{Move, MoveError};
+pub use crate::movetext::WrittenMove;
+use crate::movetext::{tokens, write_moves, Token};
 use crate::piece::{Color, PieceKind};
 use crate::position::Position;
 use crate::result::GameResult;
@@ -20,16 +22,6 @@ pub fn variant_men() -> String {
         .map(|k| format!("{}:{}", k.letter(), k.info().betza))
         .collect::<Vec<_>>()
         .join(";")
-}
-
-/// One move of a game to write: its text (SAN or coordinates) and an
-/// optional comment (written in braces after it).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WrittenMove {
-    /// The move as it should appear.
-    pub text: String,
-    /// A comment, without braces.
-    pub comment: Option<String>,
 }
 
 /// A whole game as PGN: the tags in order (quotes in values replaced), a
@@ -48,25 +40,9 @@ pub fn write_game(
         s.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
     }
     s.push('\n');
-    let mut black_to_move = start.side_to_move() == Color::Black;
-    let mut number = start.fullmove_number();
+    let black_to_move = start.side_to_move() == Color::Black;
     let mut line = String::new();
-    for (k, m) in moves.iter().enumerate() {
-        if !black_to_move {
-            line.push_str(&format!("{number}. "));
-        } else if k == 0 {
-            line.push_str(&format!("{number}... "));
-        }
-        line.push_str(&m.text);
-        if let Some(c) = &m.comment {
-            line.push_str(&format!(" {{{}}}", c.replace('}', ")")));
-        }
-        line.push(' ');
-        if black_to_move {
-            number = number.saturating_add(1);
-        }
-        black_to_move = !black_to_move;
-    }
+    write_moves(&mut line, moves, start.fullmove_number(), black_to_move);
     if let Some(c) = final_comment {
         line.push_str(&format!("{{{}}} ", c.replace('}', ")")));
     }
@@ -123,8 +99,11 @@ impl std::error::Error for ReplayError {}
 pub struct PgnGame {
     /// Tag pairs (`Round`, `FEN`, ...).
     pub tags: HashMap<String, String>,
-    /// Move tokens as written (SAN or coordinates).
+    /// Move tokens as written (SAN or coordinates), of the main line.
     pub moves: Vec<String>,
+    /// The main line's moves with its variations, each between `Open` and
+    /// `Close` after the move it replaces (results left out).
+    pub line: Vec<Token>,
     /// The result token (`1-0`, `0-1`, `1/2-1/2`, `*`), empty if missing.
     pub result: String,
     /// A comment (`{`) or variation (`(`) left open at the end of the
@@ -187,9 +166,10 @@ impl PgnGame {
 }
 
 /// Read games back from PGN text. Moves may be SAN or coordinates; move
-/// numbers, comments (`{...}`, `;`), variations, NAGs and `!?` marks are
-/// skipped. A result token ends a game's movetext: moves after it, before
-/// the next tags, are another game.
+/// numbers, comments (`{...}`, `;`), NAGs and `!?` marks are skipped;
+/// `moves` has the main line, and `line` the variations too. A result
+/// token ends a game's movetext: moves after it, before the next tags, are
+/// another game.
 pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
     let mut games = Vec::new();
     let mut game = PgnGame::default();
@@ -219,14 +199,31 @@ pub fn parse_pgn(text: &str) -> Vec<PgnGame> {
 /// Turn the collected movetext into moves and push the game (if it has tags
 /// or moves).
 fn finish(games: &mut Vec<PgnGame>, game: &mut PgnGame, body: &mut String) {
-    let (tokens, unclosed) = movetext_tokens(body);
+    let (tokens, unclosed) = tokens(body);
+    let mut depth = 0usize;
     for tok in tokens {
-        if GameResult::is_token(&tok) {
-            game.result = tok;
-            // The game ends here; what follows is another (tagless) game.
-            games.push(std::mem::take(game));
-        } else {
-            game.moves.push(tok);
+        match tok {
+            Token::Word(w) if GameResult::is_token(&w) => {
+                if depth == 0 {
+                    game.result = w;
+                    // The game ends here; what follows is another (tagless) game.
+                    games.push(std::mem::take(game));
+                }
+            }
+            Token::Word(w) => {
+                if depth == 0 {
+                    game.moves.push(w.clone());
+                }
+                game.line.push(Token::Word(w));
+            }
+            Token::Open => {
+                depth += 1;
+                game.line.push(Token::Open);
+            }
+            Token::Close => {
+                depth = depth.saturating_sub(1);
+                game.line.push(Token::Close);
+            }
         }
     }
     game.unclosed = unclosed;
@@ -237,49 +234,6 @@ fn finish(games: &mut Vec<PgnGame>, game: &mut PgnGame, body: &mut String) {
     }
     *game = PgnGame::default();
     body.clear();
-}
-
-/// The move and result tokens of a movetext: comments, variations, NAGs and
-/// move numbers (also glued on, as in `12.e4`) removed; and the comment or
-/// variation left open at its end, if any.
-fn movetext_tokens(body: &str) -> (Vec<String>, Option<char>) {
-    let mut clean = String::new();
-    let (mut brace, mut paren, mut semi) = (false, 0usize, false);
-    for ch in body.chars() {
-        match ch {
-            _ if semi => semi = ch != '\n',
-            '}' if brace => brace = false,
-            _ if brace => {}
-            '{' => brace = true,
-            ';' => semi = true,
-            '(' => paren += 1,
-            ')' => paren = paren.saturating_sub(1),
-            _ if paren > 0 => {}
-            _ => clean.push(ch),
-        }
-    }
-    let tokens = clean
-        .split_whitespace()
-        .filter(|t| !t.starts_with('$'))
-        .map(|t| strip_move_number(t).trim_end_matches(['!', '?']))
-        .filter(|t| !t.is_empty())
-        .map(str::to_string)
-        .collect();
-    let unclosed = if brace {
-        Some('{')
-    } else {
-        (paren > 0).then_some('(')
-    };
-    (tokens, unclosed)
-}
-
-/// `12.e4` -> `e4`, `12...` -> ``; anything else (`1-0`, `e4`) unchanged.
-fn strip_move_number(token: &str) -> &str {
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-    match token[digits..].strip_prefix('.') {
-        Some(rest) if digits > 0 => rest.trim_start_matches('.'),
-        _ => token,
-    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,6 @@
 pub mod web;
 
 // The lower crates under their layer names, as the modules name them.
-pub(crate) use humpty_analysis::{download, explore, puzzles, review};
+pub(crate) use humpty_analysis::{download, explore, puzzles, review, tree};
 pub(crate) use humpty_engine::engine;
 pub(crate) use humpty_rules as rules;

@@ -88,6 +88,7 @@ pub fn pgn(game: &str) -> Result<String, DownloadError> {
         clocks_after: &g.clocks,
         review: g.review.as_ref(),
         result: &g.result,
+        tree: None,
     }))
 }
 

@@ -76,6 +76,7 @@ pub fn pgn(cfg: &MatchConfig, g: &GameRecord) -> String {
                 (Some(sc), Some(d)) => format!("{}/{} {:.3}s", sc, d, m.time.as_secs_f64()),
                 _ => format!("{:.3}s", m.time.as_secs_f64()),
             }),
+            variations: Vec::new(),
         })
         .collect();
     let start = Position::from_fen(start_fen).unwrap_or_else(|_| Position::startpos());

@@ -7,10 +7,11 @@
 
 use super::app::App;
 use super::game::clock::now_ms;
+use super::game::ending::over;
 use super::game::events::{notice, publish, publish_status};
 use super::game::live::{Draft, Seats, SharedGame, Waiting, WebGame};
 use super::game::view::engine_move_json;
-use super::net::http::{over, ApiError};
+use super::net::http::ApiError;
 use super::net::http::{to_json, Problem, Queued};
 use super::review;
 use super::sync::lock;
@@ -228,6 +229,12 @@ const ENGINE_MOVE_WAIT: Duration = Duration::from_secs(300);
 pub(crate) fn engine_move(app: &Arc<App>, game: &SharedGame, now: bool) -> Result<Value, ApiError> {
     let ply = {
         let g = lock(game);
+        if g.record.variation_node.is_some() {
+            return Err(ApiError::new(
+                409,
+                "the engine plays at the end of the main line: go back to it first",
+            ));
+        }
         match g.waiting() {
             Waiting::Over => return Err(over(g.result().expect("over"))),
             Waiting::Human if g.live.last_engine.is_some() && !now => return Ok(with_engine(&g)),

@@ -174,6 +174,10 @@ fn act(app: &Arc<App>, game: &SharedGame, action: &str, body: &[u8]) -> Result<V
         }
         "undo" => change(app, game, actions::undo),
         "abort" => change(app, game, actions::abort),
+        "variation" => {
+            let request = body_as(body)?;
+            change(app, game, |g| g.change_variation(&request))
+        }
         "goto" => {
             let request = body_as(body)?;
             change(app, game, |g| actions::goto(g, &request))

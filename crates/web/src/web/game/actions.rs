@@ -3,15 +3,17 @@
 //! level. Each works on the draft that `driver::change` then stores, and
 //! checks its input first: a bad request changes nothing.
 
+use super::ending::over;
 use super::ending::Ending;
 use super::live::{Draft, Seats};
 use super::record::MAX_PLIES;
 use super::requests::{Forfeit, Goto, ImportPgn, PlayMove, Resign, SetPosition, Settings};
+use crate::rules::movetext::Token;
 use crate::rules::pgn::parse_pgn;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
-use crate::web::net::http::over;
+use crate::tree::GameTree;
 use crate::web::net::http::ApiError;
 
 /// Refuse a change to a finished game (at the shown ply).
@@ -55,8 +57,7 @@ pub(crate) fn play(g: &mut Draft, request: &PlayMove) -> Result<(), ApiError> {
     let m = pos
         .parse_san(&request.text)
         .map_err(|e| ApiError::bad(e.to_string()))?;
-    g.play(m);
-    Ok(())
+    g.play(m).map_err(|e| ApiError::new(409, e.to_string()))
 }
 
 /// `undo`: take back to the person's previous turn (one ply on an
@@ -64,6 +65,11 @@ pub(crate) fn play(g: &mut Draft, request: &PlayMove) -> Result<(), ApiError> {
 /// moves stay.
 pub(crate) fn undo(g: &mut Draft) -> Result<(), ApiError> {
     result_stands(g)?;
+    // In a variation, its last move shown is taken back.
+    if let Some(node) = g.record.variation_node {
+        let action = super::requests::VariationAction::Delete;
+        return g.change_variation(&super::requests::VariationChange { node, action });
+    }
     let r = &g.record;
     let mut ply = r.cursor.saturating_sub(1);
     if let Seats::Human(c) = r.seats {
@@ -81,16 +87,28 @@ pub(crate) fn undo(g: &mut Draft) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// `goto`: `{"ply": N}` shows the position after N moves (a view: the game
-/// goes on at the end of its line).
+/// `goto`: `{"ply": N}` shows the position after N moves of the main line
+/// (a view: the game goes on at the end of its line), `{"node": N}` a move
+/// of the variations.
 pub(crate) fn goto(g: &mut Draft, request: &Goto) -> Result<(), ApiError> {
+    if let Some(node) = request.node {
+        let moves = g.record.variations.as_ref().map_or(0, |t| t.len());
+        if node == 0 || node > moves {
+            return Err(ApiError::bad(format!("node must be 1 to {moves}")));
+        }
+        g.stop_search();
+        g.show_node(node);
+        return Ok(());
+    }
     let plies = g.record.line.len();
-    let ply = usize::try_from(request.ply)
-        .ok()
+    let ply = request
+        .ply
+        .and_then(|p| usize::try_from(p).ok())
         .filter(|&p| p <= plies)
         .ok_or_else(|| ApiError::bad(format!("ply must be 0 to {plies}")))?;
     g.stop_search();
     g.record.cursor = ply;
+    g.record.variation_node = None;
     Ok(())
 }
 
@@ -115,6 +133,7 @@ pub(crate) fn resign(g: &mut Draft, request: &Resign) -> Result<(), ApiError> {
     g.stop_thinking();
     g.record.forfeit = Some(end);
     g.record.cursor = g.record.line.len();
+    g.record.variation_node = None;
     Ok(())
 }
 
@@ -138,6 +157,7 @@ pub(crate) fn abort(g: &mut Draft) -> Result<(), ApiError> {
     g.record.forfeit = Some(Ending::Aborted);
     g.record.draw_offer = None;
     g.record.cursor = g.record.line.len();
+    g.record.variation_node = None;
     Ok(())
 }
 
@@ -164,7 +184,8 @@ pub(crate) fn settings(g: &mut Draft, request: &Settings) -> Result<(), ApiError
 }
 
 /// `pgn` (POST): `{"pgn": "..."}` replaces the game with the first game of
-/// the text, in SAN or coordinates, played up to where the rules end it. A
+/// the text, in SAN or coordinates, played up to where the rules end it
+/// (with its variations, on an analysis board). A
 /// decisive or drawn result token the board does not reach stands as the
 /// game's end (the loser resigned, or a draw was agreed).
 pub(crate) fn import_pgn(g: &mut Draft, request: &ImportPgn) -> Result<(), ApiError> {
@@ -189,10 +210,21 @@ pub(crate) fn import_pgn(g: &mut Draft, request: &ImportPgn) -> Result<(), ApiEr
             "the PGN game goes on past {MAX_PLIES} plies: at most that many are imported"
         )));
     }
+    // An analysis board keeps the text's variations.
+    let variations = match g.record.seats {
+        Seats::Both if first.line.contains(&Token::Open) => {
+            let t = GameTree::from_pgn(start.clone(), &first.line)
+                .map_err(|e| ApiError::bad(format!("PGN variation: {e}")))?;
+            Some(t).filter(|t| t.mainline_moves() == line)
+        }
+        _ => None,
+    };
     g.restart(start);
     for m in line {
-        g.play(m);
+        g.play(m).map_err(|e| ApiError::bad(e.to_string()))?;
     }
+    g.record.variations = variations;
+    g.record.tidy_variations();
     if end.outcome().is_none() {
         g.record.forfeit = match first.result.as_str() {
             "1-0" => Some(GameEnd::resigned(Color::Black).into()),

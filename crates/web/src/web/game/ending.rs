@@ -4,6 +4,7 @@
 //! the explorer, and its PGN says `*`.
 
 use crate::rules::result::{GameEnd, UNFINISHED};
+use crate::web::net::http::ApiError;
 
 /// A web game's end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +47,11 @@ impl Ending {
             Ending::Aborted => "aborted",
         }
     }
+}
+
+/// The refusal of a change to a game that is over (409).
+pub(crate) fn over(e: Ending) -> ApiError {
+    ApiError::new(409, format!("the game is over ({})", e.text()))
 }
 
 impl From<GameEnd> for Ending {

@@ -11,6 +11,7 @@ use super::level::Level;
 pub(crate) use super::record::{GameRecord, SeatKeys, Seats};
 use crate::rules::moves::Move;
 use crate::rules::position::Position;
+use crate::tree::{TreeError, ROOT};
 use crate::web::review::ReviewJob;
 use serde_json::Value;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -133,6 +134,11 @@ fn final_result(record: &GameRecord, end: &Position) -> Option<Ending> {
 
 /// The position shown (`end` when the cursor is at the end of the line).
 fn shown(record: &GameRecord, end: &Position) -> Position {
+    if let (Some(t), Some(n)) = (&record.variations, record.variation_node) {
+        if let Ok(pos) = t.position(n) {
+            return pos;
+        }
+    }
     if record.cursor == record.line.len() {
         end.clone()
     } else {
@@ -178,7 +184,7 @@ impl WebGame {
 
     /// The game result at the shown ply (`pos` is `position()`).
     pub fn ending(&self, pos: &Position) -> Option<Ending> {
-        self.record.ending_at(pos, self.record.cursor)
+        self.record.shown_ending(pos)
     }
 
     /// The result at the end of the line, if the game is over there.
@@ -311,7 +317,7 @@ impl Draft {
 
     /// The result at the shown ply (`pos` is `position()`).
     pub fn ending(&self, pos: &Position) -> Option<Ending> {
-        self.record.ending_at(pos, self.record.cursor)
+        self.record.shown_ending(pos)
     }
 
     /// The result at the end of the line, if the game is over there.
@@ -345,8 +351,25 @@ impl Draft {
     }
 
     /// Keep only the first `ply` moves (take-back, a move from an earlier
-    /// ply): searches, forfeit and the engine's pending move are over.
+    /// ply): searches, forfeit and the engine's pending move are over, and
+    /// the variations after it go with the moves.
     pub fn truncate(&mut self, ply: usize) {
+        // Every move from the position at `ply` goes, variations too.
+        if let Some(t) = &mut self.record.variations {
+            let mut at = super::variations::mainline_node(t, ply);
+            while let Some(&next) = t.children(at).first() {
+                match t.delete(next, at) {
+                    Ok(kept) => at = kept,
+                    Err(_) => break,
+                }
+            }
+        }
+        self.cut_line(ply);
+        self.record.tidy_variations();
+    }
+
+    /// `truncate` of the line alone (the variations are the caller's).
+    pub(super) fn cut_line(&mut self, ply: usize) {
         self.stop_search();
         self.stop_thinking();
         let r = &mut self.record;
@@ -364,17 +387,25 @@ impl Draft {
             c.truncate(ply);
         }
         r.cursor = ply.min(r.line.len());
+        r.variation_node = None;
         r.forfeit = None;
         r.draw_offer = None;
         self.engine_once = false;
         self.last_engine = None;
     }
 
-    /// Play `m` (legal at the shown ply): the moves after the shown ply are
-    /// dropped, and any search or forfeit is over.
-    pub fn play(&mut self, m: Move) {
+    /// Play `m` (legal at the shown position). In a game the moves after
+    /// the shown ply are dropped; on an analysis board a move off the end
+    /// of the main line goes into a variation (`variations`). Any search
+    /// or forfeit is over.
+    pub fn play(&mut self, m: Move) -> Result<(), TreeError> {
+        let r = &self.record;
+        if r.seats == Seats::Both && (r.variation_node.is_some() || r.cursor < r.line.len()) {
+            return self.play_off_line(m);
+        }
         self.truncate(self.record.cursor);
         self.push(m);
+        Ok(())
     }
 
     /// Play the engine's move `m` at the end of the line; a page at the
@@ -410,9 +441,18 @@ impl Draft {
         self.last_engine = None;
     }
 
-    /// Append `m` at the end of the line, charging the mover's clock.
-    fn push(&mut self, m: Move) {
+    /// Append `m` at the end of the line, charging the mover's clock (and
+    /// at the end of the variations' main line: if they are full, they
+    /// are dropped rather than differ from the line).
+    pub(super) fn push(&mut self, m: Move) {
         let r = &mut self.record;
+        if let Some(t) = &mut r.variations {
+            let at = t.mainline().last().copied().unwrap_or(ROOT);
+            if t.play(at, m).is_err() {
+                r.variations = None;
+                r.variation_node = None;
+            }
+        }
         let mover = r.side_at_end();
         let first = r.start.side_to_move();
         let timed = r.seats != Seats::Both;

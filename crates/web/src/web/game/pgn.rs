@@ -37,6 +37,7 @@ pub(crate) fn export(g: &WebGame) -> Reply {
         clocks_after: clocks.map_or(&[][..], |c| &c.after),
         review: review.as_ref().map(|s| &s.result),
         result,
+        tree: r.variations.as_ref(),
     });
     Reply::Bytes {
         content_type: "application/x-chess-pgn; charset=utf-8",

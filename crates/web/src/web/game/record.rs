@@ -14,6 +14,7 @@ use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::GameEnd;
+use crate::tree::{GameTree, NodeId};
 
 /// Longest line a game may have, in plies: there it is drawn by the move
 /// limit. The rules end a real game long before (the 50-move rule); this
@@ -75,8 +76,13 @@ pub struct GameRecord {
     pub start: Position,
     /// Every move played from the start (some may be after `cursor`).
     pub line: Vec<Move>,
-    /// How many moves of `line` the board shows.
+    /// How many moves of `line` the board shows (when it shows the line).
     pub cursor: usize,
+    /// An analysis board's variations: the tree of every move tried, whose
+    /// main line is `line` (`None` while no move was tried off it).
+    pub variations: Option<GameTree>,
+    /// The move off the main line the board shows, if it shows one.
+    pub variation_node: Option<NodeId>,
     /// Who moves what.
     pub seats: Seats,
     /// The engine's strength.
@@ -111,6 +117,8 @@ impl GameRecord {
             start,
             line: Vec::new(),
             cursor: 0,
+            variations: None,
+            variation_node: None,
             seats,
             level,
             clocks: control.map(Clocks::new),
@@ -155,6 +163,25 @@ impl GameRecord {
                 .or((ply >= MAX_PLIES).then(|| GameEnd::move_limit().into()));
         }
         None
+    }
+
+    /// The game's end at the position shown (`pos`): in a variation, only
+    /// the rules' outcome.
+    pub fn shown_ending(&self, pos: &Position) -> Option<Ending> {
+        if self.variation_node.is_some() {
+            return pos.outcome().map(|o| GameEnd::from_outcome(o).into());
+        }
+        self.ending_at(pos, self.cursor)
+    }
+
+    /// Forget the variations once none is left off the main line.
+    pub fn tidy_variations(&mut self) {
+        if let Some(t) = &self.variations {
+            if t.len() == self.line.len() {
+                self.variations = None;
+                self.variation_node = None;
+            }
+        }
     }
 
     /// Whether the game may be aborted, as on lichess: a game (not an

@@ -96,11 +96,37 @@ pub(crate) struct PlayMove {
     pub text: String,
 }
 
-/// `goto`: show the position after this many moves.
+/// `goto`: show the position after this many moves of the main line, or
+/// a move of the variations.
 #[derive(Debug, Deserialize)]
 pub(crate) struct Goto {
     /// The ply (0 is the start).
-    pub ply: u64,
+    #[serde(default)]
+    pub ply: Option<u64>,
+    /// A node of the variations (the state's `variations`).
+    #[serde(default)]
+    pub node: Option<usize>,
+}
+
+/// What to do with a variation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum VariationAction {
+    /// Up one level, as lichess's "Promote variation".
+    Promote,
+    /// Make it the main line.
+    MainLine,
+    /// Delete it from this move on.
+    Delete,
+}
+
+/// `variation`: `{"node": N, "action": "promote" | "main-line" | "delete"}`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct VariationChange {
+    /// The move of the variation.
+    pub node: usize,
+    /// What to do.
+    pub action: VariationAction,
 }
 
 /// Why a side gives up the game.

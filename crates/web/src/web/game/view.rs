@@ -5,6 +5,7 @@
 use super::clock::{now_ms, Control};
 use super::level::Level;
 use super::live::{MoveText, Waiting, WebGame};
+use super::variations::{shown_json, variations_json};
 use super::words::{color_word, seats_word};
 use crate::engine::{Info, Score};
 use crate::rules::moves::Move;
@@ -149,6 +150,10 @@ struct Head<'a> {
     thinking: bool,
     /// The game may still be aborted (the two sides have not both moved).
     abortable: bool,
+    /// An analysis board's variations (`variations::variations_json`).
+    variations: Option<Value>,
+    /// The variation move shown, if the board shows one.
+    variation: Option<Value>,
     clock: Option<ClockState>,
 }
 
@@ -173,7 +178,11 @@ fn head(g: &WebGame) -> Head<'_> {
         None if check.is_some() => format!("{side} to move, in check"),
         None => format!("{side} to move"),
     };
-    let last = r.cursor.checked_sub(1).map(|i| r.line[i]);
+    let shown = r.variations.as_ref().zip(r.variation_node);
+    let last = match shown {
+        Some((t, n)) => t.move_of(n),
+        None => r.cursor.checked_sub(1).map(|i| r.line[i]),
+    };
     Head {
         id: &r.id,
         seq: next_seq(),
@@ -212,6 +221,8 @@ fn head(g: &WebGame) -> Head<'_> {
         }),
         thinking: g.live.thinking.is_some(),
         abortable: r.abortable() && g.result().is_none(),
+        variations: r.variations.as_ref().map(variations_json),
+        variation: shown.map(|(t, n)| shown_json(t, n)),
         clock: clock_state(g, waiting == Waiting::Over),
     }
 }

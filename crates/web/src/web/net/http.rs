@@ -5,7 +5,6 @@
 
 pub(crate) use super::outbox::ClientLeft;
 use super::outbox::{outbox, Inbox, Outbox};
-use crate::web::game::ending::Ending;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -223,11 +222,6 @@ impl EventStream {
     pub(crate) fn alive(&mut self) -> Result<(), ClientLeft> {
         self.send(": alive\n\n".into())
     }
-}
-
-/// 409: the game is over.
-pub(crate) fn over(e: Ending) -> ApiError {
-    ApiError::new(409, format!("the game is over ({})", e.text()))
 }
 
 #[cfg(test)]

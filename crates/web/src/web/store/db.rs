@@ -11,6 +11,7 @@ use super::dbfile::FileGuard;
 use super::schema::prepare;
 pub use super::schema::SCHEMA_VERSION;
 use crate::rules::position::Position;
+use crate::tree::GameTree;
 use crate::web::game::clock::{control, Control};
 use crate::web::game::ending::result_column;
 use crate::web::game::level::Level;
@@ -82,7 +83,7 @@ pub struct Db {
 const GAME_COLUMNS: &str = "updated = ?2, start_fen = ?3, cursor = ?4, human = ?5,
     level = ?6, clock_base = ?7, clock_inc = ?8, turn_start = ?9, forfeit = ?10,
     result = ?11, seat_white = ?12, seat_black = ?13, draw_offer = ?14,
-    rematch_offer = ?15, rematch = ?16, plies = ?17";
+    rematch_offer = ?15, rematch = ?16, plies = ?17, variations = ?18, variation_node = ?19";
 
 impl Db {
     /// Open (or make) the database and bring its schema up to date.
@@ -205,7 +206,7 @@ impl Db {
             .query_row(
                 "SELECT created, start_fen, cursor, human, level, clock_base, clock_inc,
                  turn_start, forfeit, seat_white, seat_black, draw_offer, rematch_offer,
-                 rematch, review FROM games WHERE id = ?1",
+                 rematch, review, variations, variation_node FROM games WHERE id = ?1",
                 [id],
                 |r| {
                     Ok(Stored {
@@ -220,6 +221,7 @@ impl Db {
                         offers: (r.get(11)?, r.get(12)?),
                         rematch: r.get(13)?,
                         review: r.get(14)?,
+                        variations: (r.get(15)?, r.get(16)?),
                         moves: Vec::new(),
                     })
                 },
@@ -334,6 +336,8 @@ fn write_game(
             r.rematch_offer.map(color_word),
             r.rematch,
             r.line.len() as i64,
+            r.variations.as_ref().map(|t| t.to_text()),
+            r.variation_node.map(|n| n as i64),
         ],
     )
     .map_err(store)?;
@@ -393,6 +397,8 @@ struct Stored {
     offers: (Option<String>, Option<String>),
     rematch: Option<String>,
     review: Option<String>,
+    /// The variations' text and the node shown.
+    variations: (Option<String>, Option<i64>),
     /// Each move and the mover's clock after it.
     moves: Vec<(String, Option<i64>)>,
 }
@@ -442,6 +448,19 @@ impl Stored {
         g.draw_offer = color(self.offers.0)?;
         g.rematch_offer = color(self.offers.1)?;
         g.rematch = self.rematch;
+        if let Some(text) = self.variations.0 {
+            let t = GameTree::from_text(g.start.clone(), &text)
+                .map_err(|e| format!("variations: {e}"))?;
+            if t.mainline_moves() != g.line {
+                return Err("variations: their main line is not the game's".into());
+            }
+            g.variation_node = self
+                .variations
+                .1
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n <= t.len() && !t.on_mainline(n));
+            g.variations = Some(t);
+        }
         Ok(g)
     }
 }
@@ -468,7 +487,7 @@ mod tests {
         for _ in 0..3 {
             let mut d = g.draft();
             let m = d.end_position().legal_moves()[0];
-            d.play(m);
+            d.play(m).unwrap();
             db.save(&d).unwrap();
             g.apply(d);
         }
@@ -496,5 +515,35 @@ mod tests {
         d.truncate(1);
         db.save(&d).unwrap();
         assert_eq!(db.load("00ff").unwrap().unwrap().0.line.len(), 1);
+    }
+
+    #[test]
+    fn an_analysis_boards_variations_read_back() {
+        let db = Db::open(&DbPath::Memory).unwrap();
+        let mut g = WebGame::new(Position::startpos(), Seats::Both, Level::Skill(4), None);
+        g.record.id = "0a0a".into();
+        db.insert(&g.record, "*").unwrap();
+        let mut d = g.draft();
+        for _ in 0..3 {
+            let m = d.end_position().legal_moves()[0];
+            d.play(m).unwrap();
+        }
+        // From ply 1, another move: a variation; the main line stays.
+        d.record.cursor = 1;
+        let m = d.position().legal_moves()[1];
+        d.play(m).unwrap();
+        assert_eq!(d.record.line.len(), 3);
+        let node = d.record.variation_node.expect("in the variation");
+        db.save(&d).unwrap();
+        g.apply(d);
+        let (back, _) = db.load("0a0a").unwrap().expect("kept");
+        let (a, b) = (
+            back.variations.unwrap(),
+            g.record.variations.clone().unwrap(),
+        );
+        assert_eq!(a.to_text(), b.to_text());
+        assert_eq!(a.len(), 4);
+        assert_eq!(back.variation_node, Some(node));
+        assert_eq!(back.line, g.record.line);
     }
 }

@@ -84,6 +84,10 @@ const MIGRATIONS: &[&str] = &[
         rating REAL NOT NULL
     );
     CREATE INDEX puzzle_attempts_by_player ON puzzle_attempts (player, at);",
+    // 6: an analysis board's variations (`GameTree::to_text`, with the main
+    // line) and the variation move shown.
+    "ALTER TABLE games ADD COLUMN variations TEXT;
+    ALTER TABLE games ADD COLUMN variation_node INTEGER;",
 ];
 
 /// The schema version this humpty writes.

@@ -109,7 +109,14 @@ function squareEl(name) { return document.querySelector(`#board .sq[data-square=
 // The move list, with the review's words once the game is reviewed.
 function drawMoves() {
   const g = ui.game;
-  drawMoveList($("moves"), reviewedMoves(g.moves, currentReview(), learningPly()), g.start_fen, g.ply, g.result);
+  const tree = g.variations ? { variations: g.variations, node: g.variation && g.variation.node } : null;
+  drawMoveList($("moves"), reviewedMoves(g.moves, currentReview(), learningPly()), g.start_fen, g.variation ? null : g.ply, g.result, tree);
+  $("variation-tools").hidden = !g.variation;
+}
+
+// A change to the variation shown: "promote", "main-line" or "delete".
+function changeVariation(action) {
+  if (ui.game.variation) act("POST", "/variation", { node: ui.game.variation.node, action });
 }
 
 // Whether the person playing one side has a move in the game (on an
@@ -131,6 +138,7 @@ function drawBanner() {
 function statusText() {
   const g = ui.game;
   if (ui.thinking) return "humpty is thinking…";
+  if (g.variation && !g.status.over) return `${g.status.text} (in a variation)`;
   if (!g.status.over && g.ply < g.moves.length) return `${g.status.text} (move ${g.ply} of ${g.moves.length})`;
   return g.status.text;
 }
@@ -365,7 +373,14 @@ function wire() {
   $("stop").onclick = () => { stopLocalAnalysis(); stopAnalysis(); };
   $("analyse-local").onclick = () => startLocalAnalysis();
   $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
-  $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p) act("POST", "/goto", { ply: +p }); };
+  $("moves").onclick = (e) => {
+    const { ply, node } = e.target.dataset;
+    if (node) act("POST", "/goto", { node: +node });
+    else if (ply) act("POST", "/goto", { ply: +ply });
+  };
+  $("var-promote").onclick = () => changeVariation("promote");
+  $("var-main").onclick = () => changeVariation("main-line");
+  $("var-delete").onclick = () => changeVariation("delete");
   document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
   $("copy-fen").onclick = () => navigator.clipboard && navigator.clipboard.writeText(ui.game.fen).then(() => say("FEN copied", "message", "ok"));
   $("set-fen").onclick = () => setFen();
@@ -380,10 +395,17 @@ function wire() {
   setInterval(tickClock, 200);
 }
 
+// In a variation, back and forward follow it (the server says where).
 function navigate(where) {
   const g = ui.game;
+  const v = g.variation;
+  if (v && (where === "back" || where === "forward")) {
+    const to = v[where];
+    if (to) act("POST", "/goto", to);
+    return;
+  }
   const ply = { start: 0, back: Math.max(0, g.ply - 1), forward: Math.min(g.moves.length, g.ply + 1), end: g.moves.length }[where];
-  if (ply !== g.ply) act("POST", "/goto", { ply });
+  if (ply !== g.ply || v) act("POST", "/goto", { ply });
 }
 
 async function main() {

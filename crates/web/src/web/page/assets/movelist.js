@@ -25,11 +25,15 @@ function endWords(end) {
 
 // Fill `list` (#moves). `moves`: [{san, uci, judgement?, mark?, better?}];
 // `startFen` gives the first move's number and side; `current` the ply
-// shown; `result`: {result, text, reason?} once the game is over. A judged move is
-// followed by the review's words, as on lichess: "Mistake. Rj1 was best.",
-// the better move a link to the position where it was missed
-// (`data-ply`), and Black's move then starts a row of its own.
-function drawMoveList(list, moves, startFen, current, result) {
+// shown (null when a variation's move is); `result`: {result, text,
+// reason?} once the game is over. A judged move is followed by the
+// review's words, as on lichess: "Mistake. Rj1 was best.", the better
+// move a link to the position where it was missed (`data-ply`), and
+// Black's move then starts a row of its own. `tree` (an analysis board's):
+// {variations: {ply: [line]}, node}, the lines that replace each
+// main-line move, drawn under it in parentheses, and the variation move
+// shown.
+function drawMoveList(list, moves, startFen, current, result, tree) {
   list.innerHTML = "";
   const start = startFen.split(" ");
   let number = parseInt(start[5] || "1", 10) || 1;
@@ -57,6 +61,11 @@ function drawMoveList(list, moves, startFen, current, result) {
       list.appendChild(judgementRow(m, i));
       li = null;
     }
+    const lines = tree && tree.variations && tree.variations[i + 1];
+    if (lines) {
+      list.appendChild(variationRow(lines, startFen, i, tree.node));
+      li = null;
+    }
     if (black) number++;
     black = !black;
   });
@@ -70,6 +79,48 @@ function drawMoveList(list, moves, startFen, current, result) {
   }
   const cur = list.querySelector(".current");
   if (cur) cur.scrollIntoView({ block: "nearest" });
+}
+
+// The move number and side of the move at index `k` (0: the first).
+function plyLabel(startFen, k) {
+  const start = startFen.split(" ");
+  const first = parseInt(start[5] || "1", 10) || 1;
+  const k2 = start[1] === "b" ? k + 1 : k;
+  return { number: first + Math.floor(k2 / 2), black: k2 % 2 === 1 };
+}
+
+// The lines that replace the move at index `k`, in parentheses, each
+// move a `.mv` with its `data-node`, nested lines inside.
+function variationRow(lines, startFen, k, shown) {
+  const row = document.createElement("li");
+  row.className = "variations";
+  for (const line of lines) row.appendChild(variationLine(line, startFen, k, shown));
+  return row;
+}
+
+function variationLine(line, startFen, k, shown) {
+  const box = document.createElement("span");
+  box.className = "line";
+  box.append("(");
+  let numbered = true;
+  line.forEach((m, j) => {
+    const { number, black } = plyLabel(startFen, k + j);
+    if (!black || numbered) box.append(`${number}${black ? "…" : "."}\u00a0`);
+    const span = document.createElement("span");
+    span.className = "mv" + (m.node === shown ? " current" : "");
+    span.textContent = m.san;
+    span.dataset.node = m.node;
+    span.title = m.uci;
+    box.append(span, " ");
+    numbered = false;
+    for (const sub of m.lines || []) {
+      box.append(variationLine(sub, startFen, k + j, shown), " ");
+      numbered = true;
+    }
+  });
+  box.lastChild.remove();
+  box.append(")");
+  return box;
 }
 
 // The review's words under the judged move at index `i`.
