@@ -180,3 +180,18 @@ pub fn board_at(addr: SocketAddr, moves: &[String], plies: usize) -> String {
     );
     id
 }
+
+/// A server on an ephemeral port keeping its games in `db`, whose rate
+/// limits let one test play as many clients from one address.
+pub fn roomy_server(db: humpty::web::store::db::DbPath) -> humpty::web::Server {
+    humpty::web::Server::start(&humpty::web::ServeConfig {
+        port: 0,
+        db,
+        rate_limit: humpty::web::RateLimit {
+            burst: 100_000,
+            per_minute: 100_000,
+        },
+        ..humpty::web::ServeConfig::default()
+    })
+    .expect("server starts")
+}

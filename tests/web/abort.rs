@@ -5,24 +5,11 @@
 
 use crate::common;
 
-use common::http::{act, call, new_game, state};
+use common::http::{act, call, new_game, roomy_server, state};
 use humpty::web::store::db::DbPath;
-use humpty::web::{RateLimit, ServeConfig, Server};
+use humpty::web::Server;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
-
-fn server(db: DbPath) -> Server {
-    Server::start(&ServeConfig {
-        port: 0,
-        db,
-        rate_limit: RateLimit {
-            burst: 100_000,
-            per_minute: 100_000,
-        },
-        ..ServeConfig::default()
-    })
-    .expect("server starts")
-}
 
 /// The game's state once its line has `plies` moves (the engine's reply).
 fn wait_for_plies(s: &Server, id: &str, plies: u64) -> Value {
@@ -53,7 +40,7 @@ fn a_game_is_aborted_before_both_sides_have_moved_and_resigned_after() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let db = DbPath::File(dir.join("games.sqlite3"));
-    let s = server(db.clone());
+    let s = roomy_server(db.clone());
     let timed = json!({"human": "black", "level": {"nodes": 2000},
         "clock": {"base_s": 60, "inc_s": 1}});
     // The engine has moved, the person has not: still abortable.
@@ -102,7 +89,7 @@ fn a_game_is_aborted_before_both_sides_have_moved_and_resigned_after() {
     // The abort is kept: a server started again on the file says so, and
     // does not resume the game's clock.
     drop(s);
-    let s = server(db);
+    let s = roomy_server(db);
     let v = state(s.addr(), &id);
     assert_aborted(&v);
     assert_eq!(v["clock"]["running"], Value::Null);
@@ -116,7 +103,7 @@ fn a_game_is_aborted_before_both_sides_have_moved_and_resigned_after() {
 
 #[test]
 fn either_friend_aborts_before_both_have_moved() {
-    let s = server(DbPath::Memory);
+    let s = roomy_server(DbPath::Memory);
     let g = new_game(s.addr(), json!({"friend": true, "human": "white"}));
     let id = g["id"].as_str().unwrap().to_string();
     let white = g["seats"]["white"].as_str().unwrap().to_string();

@@ -6,21 +6,10 @@
 
 use crate::common;
 
-use common::http::{act, new_game};
-use humpty::web::{RateLimit, ServeConfig, Server};
+use common::http::{act, new_game, roomy_server};
+use humpty::web::store::db::DbPath;
+use humpty::web::Server;
 use serde_json::{json, Value};
-
-fn server() -> Server {
-    Server::start(&ServeConfig {
-        port: 0,
-        rate_limit: RateLimit {
-            burst: 100_000,
-            per_minute: 100_000,
-        },
-        ..ServeConfig::default()
-    })
-    .expect("server starts")
-}
 
 /// Import `pgn` into a new analysis board: (status, answer).
 fn import(s: &Server, pgn: &str) -> (u16, Value) {
@@ -35,7 +24,7 @@ fn import(s: &Server, pgn: &str) -> (u16, Value) {
 
 #[test]
 fn a_repetition_ends_the_import() {
-    let s = server();
+    let s = roomy_server(DbPath::Memory);
     let pgn = "Nd2 Nd7 Nb1 Nb8 ".repeat(2500);
     let (status, v) = import(&s, &pgn);
     assert_eq!(status, 200, "{v}");
@@ -45,7 +34,7 @@ fn a_repetition_ends_the_import() {
 
 #[test]
 fn a_result_token_ends_the_game_and_stands() {
-    let s = server();
+    let s = roomy_server(DbPath::Memory);
     let (status, v) = import(&s, "1. Cc2 * 1... Fd7 *");
     assert_eq!((status, v["plies"].as_u64()), (200, Some(1)), "{v}");
     assert_eq!(v["status"]["over"], false, "* is no result");
@@ -58,7 +47,7 @@ fn a_result_token_ends_the_game_and_stands() {
 
 #[test]
 fn an_unclosed_comment_or_variation_is_reported() {
-    let s = server();
+    let s = roomy_server(DbPath::Memory);
     for (pgn, what) in [
         ("1. Nd2 {a comment that never ends Nd7 2. Nb1", "comment"),
         ("1. Nd2 (1. Cc2 Nd7 2. Nb1 Nb8", "variation"),
@@ -72,7 +61,7 @@ fn an_unclosed_comment_or_variation_is_reported() {
 
 #[test]
 fn a_superseded_review_stops() {
-    let s = server();
+    let s = roomy_server(DbPath::Memory);
     let g = new_game(s.addr(), json!({"human": "both"}));
     let id = g["id"].as_str().unwrap().to_string();
     let pgn = "b1d2 b8d7 b2c2 b7c7 d2b3 d7b6 k1i2 k8i7 k2j2 k7j7";

@@ -6,21 +6,10 @@
 
 use crate::common;
 
-use common::http::{act, call, new_game, state};
-use humpty::web::{RateLimit, ServeConfig, Server};
+use common::http::{act, call, new_game, roomy_server, state};
+use humpty::web::store::db::DbPath;
+use humpty::web::Server;
 use serde_json::{json, Value};
-
-fn server() -> Server {
-    Server::start(&ServeConfig {
-        port: 0,
-        rate_limit: RateLimit {
-            burst: 100_000,
-            per_minute: 100_000,
-        },
-        ..ServeConfig::default()
-    })
-    .expect("server starts")
-}
 
 fn ok(s: &Server, id: &str, action: &str, body: Value) -> Value {
     let (status, v) = act(s.addr(), id, action, body);
@@ -49,7 +38,7 @@ fn line(l: &Value) -> Vec<&str> {
 
 #[test]
 fn a_move_from_an_earlier_position_starts_a_variation() {
-    let s = server();
+    let s = roomy_server(DbPath::Memory);
     let g = new_game(s.addr(), json!({"human": "both"}));
     let id = g["id"].as_str().unwrap().to_string();
     ok(&s, &id, "pgn", json!({"pgn": "1. Nd2 Nd7 2. Ni2 Ni7"}));
@@ -98,7 +87,7 @@ fn a_move_from_an_earlier_position_starts_a_variation() {
 
 #[test]
 fn variations_are_promoted_made_the_main_line_and_deleted() {
-    let s = server();
+    let s = roomy_server(DbPath::Memory);
     let g = new_game(s.addr(), json!({"human": "both"}));
     let id = g["id"].as_str().unwrap().to_string();
     let pgn = "1. Nd2 Nd7 (1... Cc7 2. c4 (2. Ni2)) 2. Ni2 *";
@@ -175,7 +164,7 @@ fn variations_are_promoted_made_the_main_line_and_deleted() {
 
 #[test]
 fn a_game_against_the_engine_has_no_variations() {
-    let s = server();
+    let s = roomy_server(DbPath::Memory);
     let g = new_game(s.addr(), json!({"human": "white", "level": {"nodes": 500}}));
     let id = g["id"].as_str().unwrap().to_string();
     let v = ok(&s, &id, "move", json!({"move": "Nd2"}));

@@ -96,12 +96,10 @@ impl GameTree {
 
     /// A tree whose main line is `line`.
     pub fn from_line(start: Position, line: &[Move]) -> Result<GameTree, TreeError> {
-        let mut t = GameTree::new(start);
-        let mut at = ROOT;
-        for &m in line {
-            at = t.play(at, m)?;
-        }
-        Ok(t)
+        // One walk along the line (`play` would replay it from the start
+        // at every move).
+        let entries: Vec<(NodeId, Move)> = line.iter().enumerate().map(|(i, &m)| (i, m)).collect();
+        GameTree::from_entries(start, &entries)
     }
 
     /// The start position.
@@ -338,7 +336,11 @@ impl GameTree {
         };
         self.nodes[parent].children.retain(|&c| c != id);
         let (order, new_id) = self.preorder();
-        let rebuilt = GameTree::from_entries(self.start.clone(), &order)?;
+        // The moves left were legal where they stand: no check again.
+        let mut rebuilt = GameTree::new(self.start.clone());
+        for (p, m) in order {
+            rebuilt.add(p, m)?;
+        }
         *self = rebuilt;
         Ok(new_id[kept])
     }
