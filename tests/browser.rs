@@ -14,6 +14,7 @@ mod served_friends;
 
 use common::board_checks;
 use common::served_page::destinations;
+use common::variation_checks;
 use common::webdriver::{decode_base64, Browser};
 use humpty::web::{ServeConfig, Server};
 use humpty::Position;
@@ -167,50 +168,7 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
 /// the arrow keys step along the variation, and "Make main line" swaps.
 fn variations_on_the_analysis_board(browser: &Browser) {
     browser.new_game("#new-both");
-    board_checks::import_pgn(browser, "1. Nd2 Nd7 2. Ni2 Ni7", 4);
-    browser.click("#moves .mv[data-ply=\"2\"]");
-    browser.wait_for("ply 2", "return ui.game.ply === 2");
-    browser.click("#board .sq[data-square=\"c3\"]");
-    browser.click("#board .sq[data-square=\"c4\"]");
-    let shown = browser.wait_for(
-        "the variation under 2. Ni2",
-        "const v = document.querySelector('#moves li.variations'); return v && [v.textContent, \
-         document.querySelectorAll('#moves .mv[data-ply]').length, \
-         document.querySelector('#moves .mv.current')?.textContent, \
-         document.getElementById('variation-tools').hidden, document.getElementById('status').textContent]",
-    );
-    assert_eq!(
-        shown,
-        json!([
-            "(2.\u{a0}c4)",
-            4,
-            "c4",
-            false,
-            "Black to move (in a variation)"
-        ])
-    );
-    // Its order in the list: after White's 2. Ni2, before Black's Ni7.
-    let order = browser.js("return [...document.querySelectorAll('#moves li')].map(l => l.className || [...l.querySelectorAll('.num, .mv')].map(e => e.textContent).join(' '))");
-    assert_eq!(
-        order,
-        json!(["1. Nd2 Nd7", "2. Ni2", "variations", "2. … Ni7"])
-    );
-    browser.save_screenshot("web-variation.png");
-    // Back leaves the variation for the main line's ply 2; forward returns.
-    browser.js("document.body.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft', bubbles: true}))");
-    browser.wait_for(
-        "back on the main line",
-        "return ui.game.ply === 2 && !ui.game.variation",
-    );
-    browser.click("#moves li.variations .mv");
-    browser.wait_for("in the variation again", "return !!ui.game.variation");
-    browser.click("#var-main");
-    let main = browser.wait_for(
-        "c4 on the main line",
-        "return !ui.game.variation && ui.game.moves.map(m => m.san).join(' ') === 'Nd2 Nd7 c4' && \
-         document.querySelector('#moves li.variations').textContent",
-    );
-    assert_eq!(main, json!("(2.\u{a0}Ni2 Ni7)"));
+    variation_checks::variations_on_the_analysis_board(browser, "web-variation.png");
 }
 
 /// Playing Black, after the engine's first move: the game is aborted.
@@ -415,6 +373,7 @@ fn phone_promotion_picker(browser: &Browser) {
     board_checks::cancel_keeps_the_position(browser);
     browser.new_game("#new-both");
     board_checks::a_long_game_reads_in_rows(browser);
+    variation_checks::variations_fit_a_phone(browser, "web-phone-variation.png");
     browser.call(
         "POST",
         "/window/rect",

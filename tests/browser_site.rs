@@ -18,6 +18,7 @@ mod site_puzzles;
 use common::board_checks;
 use common::http::{act, json_call, new_game};
 use common::static_site::StaticServer;
+use common::variation_checks;
 use common::webdriver::Browser;
 use humpty::web::{ServeConfig, Server};
 use humpty::{Position, Square};
@@ -444,6 +445,37 @@ fn drag_plays_a_move(browser: &Browser) {
     assert_eq!(fen(browser), after.to_fen(), "the dragged move is played");
 }
 
+/// The variations, as on the served board, and kept over a reload (the
+/// tree's text in localStorage) and in the PGN download.
+fn variations_are_kept(browser: &Browser) {
+    browser.click("#new-both");
+    variation_checks::variations_on_the_analysis_board(browser, "site-variation.png");
+    // 2. Ni2 again, a variation of 2. c4.
+    browser.click("#moves .mv[data-ply=\"2\"]");
+    browser.click("#board .sq[data-square=\"k1\"]");
+    browser.click("#board .sq[data-square=\"i2\"]");
+    let drawn = "return document.querySelector('#moves li.variations')?.textContent";
+    browser.wait_for(
+        "2. Ni2 a variation",
+        &format!("{drawn} === '(2.\\u00a0Ni2)'"),
+    );
+    browser.call("POST", "/refresh", Some(json!({})));
+    wait_for_board(browser);
+    browser.wait_for(
+        "the variation after a reload",
+        &format!("{drawn} === '(2.\\u00a0Ni2)'"),
+    );
+    // The download's text, read from the blob the page makes.
+    browser.js(
+        "window.downloaded = null; const make = URL.createObjectURL; \
+         URL.createObjectURL = (b) => { b.text().then(t => (window.downloaded = t)); return make.call(URL, b); }",
+    );
+    browser.click("#pgn-download");
+    let pgn = browser.wait_for("the PGN download", "return window.downloaded");
+    let pgn = pgn.as_str().unwrap_or_default();
+    assert!(pgn.contains("2. c4 (2. Ni2) 2... c5 *"), "{pgn}");
+}
+
 /// On a 390 px phone the board takes the width, its squares big enough to
 /// touch, and the file letters stand under it.
 fn phone_layout(browser: &Browser) {
@@ -470,6 +502,8 @@ fn phone_layout(browser: &Browser) {
     board_checks::import_pgn(browser, &pgn, 2);
     browser.click("#review");
     board_checks::review_fits_a_phone(browser, "site-phone-review.png");
+    browser.click("#new-both");
+    variation_checks::variations_fit_a_phone(browser, "site-phone-variation.png");
 }
 
 #[test]
@@ -497,6 +531,7 @@ fn the_static_board_plays_with_no_server() {
     review_matches_the_server(&browser);
     explorer_counts_your_games(&browser);
     game_flow(&browser);
+    variations_are_kept(&browser);
     site_puzzles::puzzles_with_no_server(&browser, &server.url());
     phone_layout(&browser);
 }

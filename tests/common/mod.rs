@@ -8,6 +8,7 @@ pub mod puzzle_api;
 pub mod puzzle_checks;
 pub mod served_page;
 pub mod static_site;
+pub mod variation_checks;
 pub mod webdriver;
 
 // The positions-as-lists-of-men helpers live with the rules' tests.

@@ -38,8 +38,17 @@ export declare class HumptyEngine {
   /** A game as the server writes its PGN download (tags, review marks, `[%eval]`, `[%clk]`). */
   gamePgn(game: {
     event: string; site: string; white: string; black: string; created: number; start: string; moves: string[];
-    control?: [number, number] | null; clocks?: number[]; review?: unknown; result: string;
+    control?: [number, number] | null; clocks?: number[]; review?: unknown; result: string; tree?: string | null;
   }): Promise<string>;
+  /** A change to an analysis board's variations, by the server's tree. */
+  variations(request: {
+    action: 'view' | 'play' | 'goto' | 'promote' | 'main-line' | 'delete' | 'cut' | 'import';
+    start: string; moves: string[]; tree?: string | null; node?: number | null; ply?: number | null;
+    uci?: string; target?: number; pgn?: string;
+  }): Promise<{
+    tree: string | null; moves: string[]; node: number | null; ply: number; line: string[];
+    variations: Record<string, unknown[][]>; variation: { node: number; uci: string | null; from: string | null; to: string | null; back: { ply: number } | { node: number } | null; forward: { node: number } | null } | null;
+  }>;
   /** Judge a solver's move at `ply` of a puzzle (`row`: its line of the puzzle CSV). */
   puzzleJudge(request: { row: string; ply: number; move: string }): Promise<
     { step: 'wrong' } | { step: 'right'; reply: string } | { step: 'solved' }

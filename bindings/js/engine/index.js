@@ -212,6 +212,24 @@ export class HumptyEngine {
     return this.ask('gamePgn', { game });
   }
 
+  /**
+   * A change to an analysis board's variations, by the server's tree
+   * (humpty-analysis): `request` is `{ action, start (FEN), moves (the
+   * main line, UCI), tree? (the text an earlier answer gave), node? (the
+   * variation move shown), ply? (the main line's ply shown), uci?, target?,
+   * pgn? }`, `action` one of `view`, `play` (`uci` at the position shown),
+   * `goto`, `promote`, `main-line`, `delete` (`target`: a node), `cut`
+   * (every move from `ply` on) and `import` (the variations of `pgn`).
+   * Resolves to `{ tree, moves, node, ply, line, variations, variation }`:
+   * the game after it, the moves to the position shown, and the lines the
+   * move list draws, as the server's game state gives them.
+   */
+  variations(request) {
+    if (request === null || typeof request !== 'object' || Array.isArray(request)) return Promise.reject(new TypeError('variations: the request must be an object'));
+    if (!Array.isArray(request.moves) || !request.moves.every((m) => typeof m === 'string')) return Promise.reject(new TypeError('variations: moves must be an array of UCI strings'));
+    return this.ask('variations', { request });
+  }
+
   /** Ask the worker's analysis `name`; resolves to its answer. */
   ask(name, request) {
     this.asked ??= new Map();

@@ -69,6 +69,7 @@ const ASKS = {
   puzzleJudge: (r) => engine.puzzleJudge(String(r.row), Number(r.ply), String(r.move)),
   explorerMoves: (r) => engine.explorerMoves(JSON.stringify(r.games ?? []), String(r.fen)),
   gamePgn: (r) => engine.gamePgn(JSON.stringify(r.game ?? null)),
+  variations: (r) => engine.variations(JSON.stringify(r.request ?? null)),
   puzzleRate: (r) => engine.puzzleRate(String(r.row), JSON.stringify(r.player ?? null), JSON.stringify(r.puzzle ?? null), r.solved === true),
 };
 

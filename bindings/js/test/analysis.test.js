@@ -87,3 +87,25 @@ test('a game downloads as the server writes it, and bad games are refused with a
   await assert.rejects(engine.gamePgn(null), TypeError);
   await engine.terminate();
 });
+
+test('variations: a move at an earlier ply starts one, the download and an import keep it, bad requests are refused', async () => {
+  const engine = new HumptyEngine();
+  const start = new Board('humpty').fen();
+  const moves = ['b1d2', 'b8d7', 'k1i2', 'k8i7'];
+  const a = await engine.variations({ action: 'play', start, moves, ply: 2, uci: 'c3c4' });
+  assert.deepEqual(a.moves, moves);
+  assert.deepEqual(a.line, ['b1d2', 'b8d7', 'c3c4']);
+  assert.equal(a.variations['3'][0][0].san, 'c4');
+  assert.deepEqual(a.variation.back, { ply: 2 });
+  const game = { event: 'e', site: 's', white: '?', black: '?', created: Date.UTC(2026, 11, 5), start, moves, result: '*', tree: a.tree };
+  const text = await engine.gamePgn(game);
+  assert.match(text, /2\. Ni2 \(2\. c4\) 2\.\.\. Ni7/);
+  const back = await engine.variations({ action: 'import', start, moves, pgn: text });
+  assert.equal(back.tree, a.tree);
+  await assert.rejects(engine.gamePgn({ ...game, tree: '0:b1d2' }), /gamePgn: the variations/);
+  await assert.rejects(engine.variations({ action: 'play', start, moves, uci: 'a1a8' }), /a1a8/);
+  await assert.rejects(engine.variations({ action: 'fly', start, moves }), /variations: the request/);
+  await assert.rejects(engine.variations({ action: 'view', start, moves: 'b1d2' }), TypeError);
+  await assert.rejects(engine.variations(null), TypeError);
+  await engine.terminate();
+});

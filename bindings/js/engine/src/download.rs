@@ -5,6 +5,7 @@
 
 use humpty_analysis::download::{download_pgn, Download};
 use humpty_analysis::review::report::ReviewReport;
+use humpty_analysis::tree::GameTree;
 use humpty_rules::position::Position;
 use serde::Deserialize;
 use std::fmt;
@@ -18,6 +19,8 @@ pub enum DownloadError {
     Fen(String),
     /// A move is not legal where it is played (its index and why).
     Move(usize, String),
+    /// The variations do not read, or their main line is not the moves.
+    Tree(String),
     /// The result is not `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result(String),
 }
@@ -28,6 +31,7 @@ impl fmt::Display for DownloadError {
             DownloadError::Json(e) => write!(f, "gamePgn: the game: {e}"),
             DownloadError::Fen(e) => write!(f, "gamePgn: the start position: {e}"),
             DownloadError::Move(i, e) => write!(f, "gamePgn: move {}: {e}", i + 1),
+            DownloadError::Tree(e) => write!(f, "gamePgn: the variations: {e}"),
             DownloadError::Result(r) => write!(f, "gamePgn: the result {r:?} is not a PGN result"),
         }
     }
@@ -54,6 +58,9 @@ struct LocalGame {
     #[serde(default)]
     review: Option<ReviewReport>,
     result: String,
+    /// The variations (`GameTree::to_text`), on an analysis board.
+    #[serde(default)]
+    tree: Option<String>,
 }
 
 /// The game (JSON) as PGN text.
@@ -73,6 +80,19 @@ pub fn pgn(game: &str) -> Result<String, DownloadError> {
         pos.make_move(m);
         moves.push(m);
     }
+    let tree = match &g.tree {
+        Some(text) => {
+            let t = GameTree::from_text(start.clone(), text)
+                .map_err(|e| DownloadError::Tree(e.to_string()))?;
+            if t.mainline_moves() != moves {
+                return Err(DownloadError::Tree(
+                    "their main line is not the moves".into(),
+                ));
+            }
+            Some(t)
+        }
+        None => None,
+    };
     Ok(download_pgn(&Download {
         names: [
             ("Event", g.event),
@@ -88,7 +108,7 @@ pub fn pgn(game: &str) -> Result<String, DownloadError> {
         clocks_after: &g.clocks,
         review: g.review.as_ref(),
         result: &g.result,
-        tree: None,
+        tree: tree.as_ref(),
     }))
 }
 

@@ -19,6 +19,7 @@ mod learn;
 mod puzzle;
 mod review;
 mod stepped;
+mod variations;
 
 use humpty_engine::search::host;
 use humpty_protocol::output::Output;
@@ -326,6 +327,13 @@ impl UciEngine {
         download::pgn(game)
             .map(|text| serde_json::Value::String(text).to_string())
             .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// A change to the static board's variations (JSON: `{action, start,
+    /// moves, tree?, node?, ply?, uci?, target?, pgn?}`, `variations.rs`):
+    /// the game after it and what the move list draws, as JSON.
+    pub fn variations(&self, request: &str) -> Result<String, JsError> {
+        variations::act(request).map_err(|e| JsError::new(&e.to_string()))
     }
 
     /// Whether `quit` was received.

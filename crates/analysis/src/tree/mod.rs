@@ -9,6 +9,9 @@ use humpty_rules::{Move, Position};
 use std::fmt;
 
 mod pgn;
+mod view;
+
+pub use view::{Place, ShownMove, VariationMove};
 #[cfg(test)]
 mod tests;
 
@@ -335,14 +338,31 @@ impl GameTree {
             _ => parent,
         };
         self.nodes[parent].children.retain(|&c| c != id);
+        Ok(self.renumber(kept))
+    }
+
+    /// Number the nodes in preorder, as `to_text` and `from_text` do, so
+    /// ids given out match the text's; `keep`'s new id is returned.
+    pub fn renumber(&mut self, keep: NodeId) -> NodeId {
         let (order, new_id) = self.preorder();
-        // The moves left were legal where they stand: no check again.
-        let mut rebuilt = GameTree::new(self.start.clone());
+        // The moves were legal where they stand: no check again, and no
+        // bound (the tree held them already).
+        let mut nodes = vec![Node {
+            mv: None,
+            parent: ROOT,
+            children: Vec::new(),
+        }];
         for (p, m) in order {
-            rebuilt.add(p, m)?;
+            let id = nodes.len();
+            nodes.push(Node {
+                mv: Some(m),
+                parent: p,
+                children: Vec::new(),
+            });
+            nodes[p].children.push(id);
         }
-        *self = rebuilt;
-        Ok(new_id[kept])
+        self.nodes = nodes;
+        new_id.get(keep).copied().unwrap_or(ROOT)
     }
 
     /// Every move reachable from the start, in preorder, as

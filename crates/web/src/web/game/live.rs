@@ -356,13 +356,7 @@ impl Draft {
     pub fn truncate(&mut self, ply: usize) {
         // Every move from the position at `ply` goes, variations too.
         if let Some(t) = &mut self.record.variations {
-            let mut at = super::variations::mainline_node(t, ply);
-            while let Some(&next) = t.children(at).first() {
-                match t.delete(next, at) {
-                    Ok(kept) => at = kept,
-                    Err(_) => break,
-                }
-            }
+            t.cut_after(ply);
         }
         self.cut_line(ply);
         self.record.tidy_variations();

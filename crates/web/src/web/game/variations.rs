@@ -7,17 +7,8 @@
 use super::live::{Draft, Seats};
 use super::requests::{VariationAction, VariationChange};
 use crate::rules::moves::Move;
-use crate::rules::position::Position;
 use crate::tree::{GameTree, NodeId, TreeError, ROOT};
 use crate::web::net::http::ApiError;
-use serde_json::{json, Value};
-
-/// The node of the main line's ply `ply` (the start for 0).
-pub(crate) fn mainline_node(t: &GameTree, ply: usize) -> NodeId {
-    ply.checked_sub(1)
-        .and_then(|i| t.mainline().get(i).copied())
-        .unwrap_or(ROOT)
-}
 
 impl Draft {
     /// `m` at the shown position, which is not the end of the main line:
@@ -35,7 +26,7 @@ impl Draft {
         };
         let at = r
             .variation_node
-            .unwrap_or_else(|| mainline_node(tree, r.cursor));
+            .unwrap_or_else(|| tree.mainline_node(r.cursor));
         let n = tree.play(at, m)?;
         self.show_node(n);
         self.record.tidy_variations();
@@ -47,7 +38,7 @@ impl Draft {
         let r = &self.record;
         match (&r.variations, r.variation_node) {
             (_, Some(n)) => n,
-            (Some(t), None) => mainline_node(t, r.cursor),
+            (Some(t), None) => t.mainline_node(r.cursor),
             (None, None) => ROOT,
         }
     }
@@ -122,51 +113,4 @@ impl Draft {
 
 fn bad(e: TreeError) -> ApiError {
     ApiError::bad(e.to_string())
-}
-
-/// The variations as the page draws them: for each main-line ply whose
-/// move has others, the lines that replace it (`{"3": [line, ...]}`); a
-/// line is its moves, each `{node, san, uci, lines?}`.
-pub(crate) fn variations_json(t: &GameTree) -> Value {
-    let mut out = serde_json::Map::new();
-    let mut pos = t.start().clone();
-    let mut to_json = |node: NodeId, pos: &Position, m: Move, lines: Vec<Vec<Value>>| {
-        let mut v = json!({"node": node, "san": pos.san(m), "uci": m.to_string()});
-        if !lines.is_empty() {
-            v["lines"] = json!(lines);
-        }
-        v
-    };
-    for (i, &n) in t.mainline().iter().enumerate() {
-        let lines = t.map_alternatives(n, &pos, &mut to_json);
-        if !lines.is_empty() {
-            out.insert((i + 1).to_string(), json!(lines));
-        }
-        if let Some(m) = t.move_of(n) {
-            pos.make_move(m);
-        }
-    }
-    Value::Object(out)
-}
-
-/// The variation move shown, for the page's navigation: its node, its
-/// move's squares, and where back and forward go (`{"ply"}` on the main
-/// line, `{"node"}` off it).
-pub(crate) fn shown_json(t: &GameTree, node: NodeId) -> Value {
-    let place = |n: NodeId| {
-        if t.on_mainline(n) {
-            json!({"ply": t.path(n).map_or(0, |p| p.len())})
-        } else {
-            json!({"node": n})
-        }
-    };
-    let m = t.move_of(node);
-    json!({
-        "node": node,
-        "uci": m.map(|m| m.to_string()),
-        "from": m.map(|m| m.from().to_string()),
-        "to": m.map(|m| m.to().to_string()),
-        "back": t.parent(node).map(place),
-        "forward": t.children(node).first().map(|&c| json!({"node": c})),
-    })
 }

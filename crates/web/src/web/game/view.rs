@@ -5,16 +5,17 @@
 use super::clock::{now_ms, Control};
 use super::level::Level;
 use super::live::{MoveText, Waiting, WebGame};
-use super::variations::{shown_json, variations_json};
 use super::words::{color_word, seats_word};
 use crate::engine::{Info, Score};
 use crate::rules::moves::Move;
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
 use crate::rules::result::Reason;
+use crate::tree::{GameTree, ShownMove, VariationMove};
 use crate::web::net::http::to_json;
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::BTreeMap;
 
 /// A legal move as the page offers it: coordinates, squares, promotion
 /// letter and SAN.
@@ -150,10 +151,10 @@ struct Head<'a> {
     thinking: bool,
     /// The game may still be aborted (the two sides have not both moved).
     abortable: bool,
-    /// An analysis board's variations (`variations::variations_json`).
-    variations: Option<Value>,
+    /// An analysis board's variations (`GameTree::variations`).
+    variations: Option<BTreeMap<usize, Vec<Vec<VariationMove>>>>,
     /// The variation move shown, if the board shows one.
-    variation: Option<Value>,
+    variation: Option<ShownMove>,
     clock: Option<ClockState>,
 }
 
@@ -221,8 +222,8 @@ fn head(g: &WebGame) -> Head<'_> {
         }),
         thinking: g.live.thinking.is_some(),
         abortable: r.abortable() && g.result().is_none(),
-        variations: r.variations.as_ref().map(variations_json),
-        variation: shown.map(|(t, n)| shown_json(t, n)),
+        variations: r.variations.as_ref().map(GameTree::variations),
+        variation: shown.map(|(t, n)| t.shown(n)),
         clock: clock_state(g, waiting == Waiting::Over),
     }
 }

@@ -8,6 +8,8 @@ import { Learn } from "./site-learn.js";
 import { Explorer } from "./site-explorer.js";
 import { SiteTables } from "./site-tables.js";
 import { archive, keepGame, takeGame, drawGameList } from "./site-games.js";
+import { Variations } from "./site-variations.js";
+import { running, left, chargeClock, drawClocks, flagFallen } from "./site-clock.js";
 
 const STORE = "humpty-site-game";
 const $ = (id) => document.getElementById(id);
@@ -40,6 +42,21 @@ const learn = new Learn(analyst, {
 });
 
 function say(text, where = "message") { $(where).textContent = text; }
+// An analysis board's variations, changed by the server's tree in the
+// player's worker (idle on an analysis board unless asked to move).
+const variations = new Variations(player, {
+  game: () => game,
+  shownPly: () => shownPly(),
+  answered: (a, grown) => {
+    if (grown) chargeClock(game, sideAfter(game.start, game.moves.length - 1));
+    ui.selected = null;
+    rebuild(a.node === null ? a.ply : null);
+    if (a.node === null && ui.ply === null) judge();
+    save();
+    show();
+  },
+  fail: (text) => say(text, "msg-play"),
+});
 const tables = new SiteTables((text) => say(text));
 function save() { localStorage.setItem(STORE, JSON.stringify(game)); }
 
@@ -49,7 +66,8 @@ function rebuild(ply = null) {
   if (board) board.delete();
   ui.ply = ply !== null && ply < game.moves.length ? ply : null;
   board = new Board("humpty", game.start);
-  const moves = game.moves.slice(0, shownPly());
+  // A variation move shown: the moves that lead to it.
+  const moves = variations.line() ?? game.moves.slice(0, shownPly());
   if (moves.length) board.pushMoves(moves.join(" "));
 }
 
@@ -60,11 +78,20 @@ function shownPly() { return ui.ply ?? game.moves.length; }
 function goto(ply) {
   if (learn.active) return;
   ui.selected = null;
+  variations.leave();
   rebuild(Math.max(0, Math.min(ply, game.moves.length)));
   show();
 }
 
 function navigate(where) {
+  // In a variation, back and forward follow it (the tree says where).
+  const v = variations.shown();
+  if (v && (where === "back" || where === "forward")) {
+    const to = v[where];
+    if (to?.node !== undefined) variations.change("goto", { target: to.node });
+    else if (to) goto(to.ply);
+    return;
+  }
   const ply = shownPly();
   goto({ start: 0, back: ply - 1, forward: ply + 1, end: game.moves.length }[where]);
 }
@@ -75,6 +102,7 @@ function openGame(id) {
   const g = takeGame(id);
   if (!g) return;
   game = g;
+  game.node = null;
   $("level").value = game.level;
   rebuild();
   save();
@@ -89,7 +117,7 @@ function newGame(human, start = startingFen("humpty"), moves = []) {
   game = {
     id: Date.now(), start, moves, human, level: $("level").value,
     clock: clock ? { base: base * 1000, inc: inc * 1000, left: { w: base * 1000, b: base * 1000 } } : null,
-    end: null,
+    end: null, tree: null, node: null,
   };
   player.postMessage("ucinewgame");
   rebuild();
@@ -111,7 +139,7 @@ function buildBoard() { buildSquares(ui.flipped); }
 
 function drawBoard() {
   const men = placement(board.fen());
-  const last = learn.active ? null : game.moves[shownPly() - 1];
+  const last = learn.active ? null : variations.shown()?.uci ?? game.moves[shownPly() - 1];
   const dests = ui.selected ? targets(ui.selected) : [];
   // The King in check (or mated) is marked, as on the served board.
   const king = board.turn() ? "K" : "k";
@@ -140,29 +168,15 @@ function drawMoves() {
   line.delete();
   // The answer of an exercise still to solve is not shown.
   const solving = learn.active && !learn.solved ? learn.exercise()?.ply : null;
-  drawMoveList($("moves"), reviewedMoves(moves, gameReport(), solving), game.start, learn.active ? 0 : shownPly(), game.end);
-}
-
-function clockText(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
-function drawClocks() {
-  const c = game.clock;
-  for (const [id, side] of [["clock-top", ui.flipped ? "w" : "b"], ["clock-bottom", ui.flipped ? "b" : "w"]]) {
-    $(id).hidden = !c;
-    if (c) {
-      $(id).textContent = `${side === "w" ? "White" : "Black"} ${clockText(left(side))}`;
-      $(id).classList.toggle("running", !game.end && running() && sideToMove() === side);
-    }
-  }
+  const inVariation = variations.inVariation();
+  drawMoveList($("moves"), reviewedMoves(moves, gameReport(), solving), game.start, learn.active ? 0 : inVariation ? null : shownPly(), game.end, variations.listTree());
+  $("variation-tools").hidden = !inVariation || learn.active;
 }
 
 function show() {
   drawBoard();
   drawMoves();
-  drawClocks();
+  drawClocks(game, ui.flipped);
   $("fen").textContent = board.fen();
   drawReview();
   drawGameList($("game-list"), openGame);
@@ -175,10 +189,12 @@ function show() {
   $("undo").disabled = !!game.end || !moved;
   $("resign").disabled = !!game.end || game.human === "both";
   $("resign").textContent = abortable() ? "Abort" : "Resign";
-  $("engine-go").disabled = !!game.end || ui.thinking;
+  // The engine moves at the main line's end, not in a variation.
+  $("engine-go").disabled = !!game.end || ui.thinking || variations.inVariation();
   // Lines of another position are not left on screen after Stop.
   if (!ui.analysing && ui.linesFen !== board.fen()) $("lines").innerHTML = "";
   $("status").textContent = learn.active ? "Learn from your mistakes"
+    : variations.inVariation() ? `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""} (in a variation)`
     : ui.ply !== null ? `${ui.ply ? `The position after ${ui.ply} of ${game.moves.length} plies` : "The start position"} (End or → to go on)`
     : game.end ? game.end.text
     : ui.thinking ? "The engine is thinking…"
@@ -186,7 +202,7 @@ function show() {
   if (ui.analysing) analyse();
   tables.show(board.fen(), (uci) => { if (mayMove()) play(uci, true); });
   learn.sync();
-  explorer.draw(board.fen(), shownPly(), [game, ...archive().filter((g) => g.id !== game.id)]);
+  explorer.draw(board.fen(), variations.line()?.length ?? shownPly(), [game, ...archive().filter((g) => g.id !== game.id)]);
 }
 
 // ---------------------------------------------------------------- moves
@@ -200,7 +216,7 @@ function movesFrom(square) {
 // as on the served board).
 function mayMove() {
   if (learn.active) return true;
-  if (ui.ply !== null) return game.human === "both" && !ui.thinking;
+  if (ui.ply !== null || variations.inVariation()) return game.human === "both" && !ui.thinking;
   return !game.end && humanMoves() && !ui.thinking;
 }
 
@@ -215,36 +231,14 @@ async function moveTo(from, to) {
   else drawBoard();
 }
 
-// ---------------------------------------------------------------- clocks
-
-function running() { return game.clock && game.moves.length > 0; }
-
-function left(side) {
-  const c = game.clock;
-  if (!running() || game.end || sideToMove() !== side || !c.since) return c.left[side];
-  return c.left[side] - (Date.now() - c.since);
-}
-
-// The mover's time is charged when a move is played; the clock starts with
-// White's first move, as on lichess.
-function chargeClock(mover) {
-  const c = game.clock;
-  if (!c) return;
-  if (c.since) c.left[mover] = c.left[mover] - (Date.now() - c.since) + c.inc;
-  c.since = Date.now();
-  // The mover's clock after each move, for the PGN's [%clk].
-  c.after = [...(c.after ?? []).slice(0, game.moves.length - 1), c.left[mover]];
-}
-
+// A flag down ends the game (checked five times a second).
 function checkFlag() {
-  if (!game || game.end || !running()) return;
-  const side = sideToMove();
-  if (left(side) <= 0) {
-    game.clock.left[side] = 0;
+  const side = game && flagFallen(game);
+  if (side) {
     const winner = side === "w" ? "Black" : "White";
     finish(side === "w" ? "0-1" : "1-0", `${side === "w" ? "White" : "Black"} loses on time: ${winner} wins`);
   }
-  drawClocks();
+  if (game) drawClocks(game, ui.flipped);
 }
 
 // ---------------------------------------------------------------- play
@@ -254,13 +248,20 @@ function checkFlag() {
 function play(move, fromView = false) {
   ui.selected = null;
   if (learn.active) return void learn.attempt(move);
+  // On an analysis board a move off the main line's end goes into the
+  // variations (the engine's, at the end); once there are variations,
+  // every move goes through the tree.
+  const offEnd = fromView && (ui.ply !== null || variations.inVariation());
+  if (game.human === "both" && (offEnd || game.tree)) {
+    return void variations.change("play", fromView ? { uci: move } : { uci: move, node: null, ply: game.moves.length });
+  }
   if (ui.ply !== null && fromView) dropAfter(ui.ply);
   else if (ui.ply !== null) rebuild();
   const mover = sideToMove();
   if (!board.push(move)) return say(`illegal move ${move}`, "msg-play");
   game.moves.push(move);
   game.review = null;
-  chargeClock(mover);
+  chargeClock(game, mover);
   judge();
   save();
   show();
@@ -318,8 +319,8 @@ function engineMove() {
   player.postMessage(`setoption name Skill Level value ${l.skill ?? 20}`);
   player.postMessage(`position fen ${game.start}${game.moves.length ? " moves " + game.moves.join(" ") : ""}`);
   const c = game.clock;
-  if (l.skill === undefined && running()) {
-    player.postMessage(`go wtime ${Math.max(1, Math.round(left("w")))} btime ${Math.max(1, Math.round(left("b")))} winc ${c.inc} binc ${c.inc}`);
+  if (l.skill === undefined && running(game)) {
+    player.postMessage(`go wtime ${Math.max(1, Math.round(left(game, "w")))} btime ${Math.max(1, Math.round(left(game, "b")))} winc ${c.inc} binc ${c.inc}`);
   } else {
     player.postMessage(`go movetime ${l.movetime_ms ?? ui.data.skill_movetime_ms}`);
   }
@@ -340,6 +341,10 @@ function maybeEngine() {
 
 function takeBack() {
   if (game.end || ui.thinking || game.moves.length === 0) return;
+  // In a variation, its move shown goes; with variations, the line's last
+  // move goes with every variation after it (as on the served board).
+  if (variations.inVariation()) return void variations.change("delete", { target: game.node });
+  if (game.tree) return void variations.change("cut", { ply: game.moves.length - 1 });
   ui.ply = null;
   do game.moves.pop(); while (game.moves.length && !humanAfter(game.moves.length));
   if (game.clock?.after) game.clock.after = game.clock.after.slice(0, game.moves.length);
@@ -425,7 +430,9 @@ function drawReview() {
   if (!r) return void ($("review-counts").textContent = "");
   drawReviewGraph($("review-graph"), $("review-hover"), r, game.start, shownPly(), goto);
   drawReviewCounts($("review-counts"), r, shownPly(), game.start, goto);
-  setReviewArrow(learn.active ? learn.arrow : betterArrowAt(r, shownPly(), null), ui.flipped);
+  // The better move is the main line's: no arrow over a variation.
+  const arrow = learn.active ? learn.arrow : variations.inVariation() ? null : betterArrowAt(r, shownPly(), null);
+  setReviewArrow(arrow, ui.flipped);
 }
 
 // ---------------------------------------------------------------- FEN, PGN
@@ -439,7 +446,7 @@ function pgn() {
     event: "humpty in the browser", site: location.host || "local",
     white: game.human === "b" ? "humpty" : game.human === "w" ? "You" : "?",
     black: game.human === "w" ? "humpty" : game.human === "b" ? "You" : "?",
-    created: game.id, start: game.start, moves: game.moves,
+    created: game.id, start: game.start, moves: game.moves, tree: game.tree ?? null,
     control: game.clock ? [game.clock.base, game.clock.inc] : null,
     clocks: game.clock?.after ?? [], review, result: game.end ? game.end.result : "*",
   });
@@ -472,12 +479,19 @@ function importPgn() {
     if (!game.end && token) game.end = { result: token, text: `Result as imported: ${token}` };
     save();
     show();
+    // The text's variations are kept (the server's reading of them).
+    if (text.includes("(")) variations.change("import", { pgn: text });
   } catch (e) {
     say(String(e.message ?? e));
   }
 }
 
 // ---------------------------------------------------------------- start
+
+// A change to the variation shown: "promote", "main-line" or "delete".
+function changeVariation(action) {
+  if (variations.inVariation()) variations.change(action, { target: game.node });
+}
 
 function buildLevels() {
   fillLevels($("level"), ui.data.levels);
@@ -492,7 +506,14 @@ function wire() {
   $("undo").onclick = takeBack;
   $("resign").onclick = resignOrAbort;
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); drawShapes(ui.flipped); };
-  $("moves").onclick = (e) => { const p = e.target.dataset.ply; if (p !== undefined) goto(+p); };
+  $("moves").onclick = (e) => {
+    const { ply, node } = e.target.dataset;
+    if (node !== undefined && !learn.active) variations.change("goto", { target: +node });
+    else if (ply !== undefined) goto(+ply);
+  };
+  $("var-promote").onclick = () => changeVariation("promote");
+  $("var-main").onclick = () => changeVariation("main-line");
+  $("var-delete").onclick = () => changeVariation("delete");
   document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, textarea, select")) return;
@@ -540,6 +561,8 @@ async function main() {
     game = JSON.parse(localStorage.getItem(STORE) ?? "null");
     if (game) {
       game.id ??= Date.now();
+      game.tree ??= null;
+      game.node ??= null;
       $("level").value = game.level;
       // The clock menu says the stored game's clock.
       $("clock-choice").value = game.clock ? `${game.clock.base / 1000}+${game.clock.inc / 1000}` : "";
@@ -559,6 +582,8 @@ async function main() {
   }
   // A clock that ran while the page was closed is charged for that time.
   show();
+  // The variations are drawn once the worker has read them.
+  if (game.tree) variations.change("view");
   maybeEngine();
 }
 

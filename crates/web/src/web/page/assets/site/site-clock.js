@@ -1,0 +1,54 @@
+// The static board's clocks: ms left per side in `game.clock` (`base`,
+// `inc`, `left`, `since`: when the side to move started thinking,
+// `after`: the mover's time after each move, for the PGN's [%clk]). They
+// start with White's first move, as on lichess.
+
+/** Whether the game's clocks run (it has clocks and a first move). */
+export function running(game) {
+  return !!game.clock && game.moves.length > 0;
+}
+
+/** `side`'s time left now (ms). */
+export function left(game, side) {
+  const c = game.clock;
+  const toMove = sideAfter(game.start, game.moves.length);
+  if (!running(game) || game.end || toMove !== side || !c.since) return c.left[side];
+  return c.left[side] - (Date.now() - c.since);
+}
+
+/** Charge `mover` for the move just played, with the increment. */
+export function chargeClock(game, mover) {
+  const c = game.clock;
+  if (!c) return;
+  if (c.since) c.left[mover] = c.left[mover] - (Date.now() - c.since) + c.inc;
+  c.since = Date.now();
+  c.after = [...(c.after ?? []).slice(0, game.moves.length - 1), c.left[mover]];
+}
+
+/** The side whose time has run out, if any (its clock then reads 0). */
+export function flagFallen(game) {
+  if (game.end || !running(game)) return null;
+  const side = sideAfter(game.start, game.moves.length);
+  if (left(game, side) > 0) return null;
+  game.clock.left[side] = 0;
+  return side;
+}
+
+function clockText(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** The two clocks above and below the board (`flipped`: White on top). */
+export function drawClocks(game, flipped) {
+  const c = game.clock;
+  const toMove = sideAfter(game.start, game.moves.length);
+  for (const [id, side] of [["clock-top", flipped ? "w" : "b"], ["clock-bottom", flipped ? "b" : "w"]]) {
+    const el = document.getElementById(id);
+    el.hidden = !c;
+    if (c) {
+      el.textContent = `${side === "w" ? "White" : "Black"} ${clockText(left(game, side))}`;
+      el.classList.toggle("running", !game.end && running(game) && toMove === side);
+    }
+  }
+}
