@@ -114,11 +114,6 @@ function drawMoves() {
   $("variation-tools").hidden = !g.variation;
 }
 
-// A change to the variation shown: "promote", "main-line" or "delete".
-function changeVariation(action) {
-  if (ui.game.variation) act("POST", "/variation", { node: ui.game.variation.node, action });
-}
-
 // Whether the person playing one side has a move in the game (on an
 // analysis board, whether any move was played).
 function personHasMoved(state) {
@@ -373,39 +368,18 @@ function wire() {
   $("stop").onclick = () => { stopLocalAnalysis(); stopAnalysis(); };
   $("analyse-local").onclick = () => startLocalAnalysis();
   $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
-  $("moves").onclick = (e) => {
-    const { ply, node } = e.target.dataset;
-    if (node) act("POST", "/goto", { node: +node });
-    else if (ply) act("POST", "/goto", { ply: +ply });
-  };
-  $("var-promote").onclick = () => changeVariation("promote");
-  $("var-main").onclick = () => changeVariation("main-line");
-  $("var-delete").onclick = () => changeVariation("delete");
-  document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
+  wireMoveNavigation({
+    shown: () => ({ ply: ui.game.ply, plies: ui.game.moves.length, variation: ui.game.variation }),
+    goPly: (ply) => act("POST", "/goto", { ply }),
+    goNode: (node) => act("POST", "/goto", { node }),
+    change: (action) => act("POST", "/variation", { node: ui.game.variation.node, action }),
+  });
   $("copy-fen").onclick = () => navigator.clipboard && navigator.clipboard.writeText(ui.game.fen).then(() => say("FEN copied", "message", "ok"));
   $("set-fen").onclick = () => setFen();
   $("import-pgn").onclick = () => importPgn();
   $("banner-review").onclick = () => startReview();
   $("banner-new").onclick = () => newGame(sameSeats());
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select")) return;
-    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
-    if (keys[e.key]) { navigate(keys[e.key]); e.preventDefault(); }
-  });
   setInterval(tickClock, 200);
-}
-
-// In a variation, back and forward follow it (the server says where).
-function navigate(where) {
-  const g = ui.game;
-  const v = g.variation;
-  if (v && (where === "back" || where === "forward")) {
-    const to = v[where];
-    if (to) act("POST", "/goto", to);
-    return;
-  }
-  const ply = { start: 0, back: Math.max(0, g.ply - 1), forward: Math.min(g.moves.length, g.ply + 1), end: g.moves.length }[where];
-  if (ply !== g.ply || v) act("POST", "/goto", { ply });
 }
 
 async function main() {

@@ -83,19 +83,6 @@ function goto(ply) {
   show();
 }
 
-function navigate(where) {
-  // In a variation, back and forward follow it (the tree says where).
-  const v = variations.shown();
-  if (v && (where === "back" || where === "forward")) {
-    const to = v[where];
-    if (to?.node !== undefined) variations.change("goto", { target: to.node });
-    else if (to) goto(to.ply);
-    return;
-  }
-  const ply = shownPly();
-  goto({ start: 0, back: ply - 1, forward: ply + 1, end: game.moves.length }[where]);
-}
-
 function openGame(id) {
   stopAnalysis();
   keepGame(game);
@@ -488,11 +475,6 @@ function importPgn() {
 
 // ---------------------------------------------------------------- start
 
-// A change to the variation shown: "promote", "main-line" or "delete".
-function changeVariation(action) {
-  if (variations.inVariation()) variations.change(action, { target: game.node });
-}
-
 function buildLevels() {
   fillLevels($("level"), ui.data.levels);
 }
@@ -506,19 +488,11 @@ function wire() {
   $("undo").onclick = takeBack;
   $("resign").onclick = resignOrAbort;
   $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); drawShapes(ui.flipped); };
-  $("moves").onclick = (e) => {
-    const { ply, node } = e.target.dataset;
-    if (node !== undefined && !learn.active) variations.change("goto", { target: +node });
-    else if (ply !== undefined) goto(+ply);
-  };
-  $("var-promote").onclick = () => changeVariation("promote");
-  $("var-main").onclick = () => changeVariation("main-line");
-  $("var-delete").onclick = () => changeVariation("delete");
-  document.querySelectorAll("[data-nav]").forEach((b) => (b.onclick = () => navigate(b.dataset.nav)));
-  document.addEventListener("keydown", (e) => {
-    if (e.target.closest("input, textarea, select")) return;
-    const keys = { ArrowLeft: "back", ArrowRight: "forward", Home: "start", End: "end" };
-    if (keys[e.key]) { navigate(keys[e.key]); e.preventDefault(); }
+  wireMoveNavigation({
+    shown: () => ({ ply: shownPly(), plies: game.moves.length, variation: variations.shown() }),
+    goPly: goto,
+    goNode: (node) => { if (!learn.active) variations.change("goto", { target: node }); },
+    change: (action) => variations.change(action, { target: game.node }),
   });
   $("engine-go").onclick = () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); engineMove(); };
   // The PGN is made when it is asked for, not at every change, and its
