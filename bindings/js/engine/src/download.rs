@@ -3,6 +3,7 @@
 //! boards' downloads carry the same tags, review marks, `[%eval]` and
 //! `[%clk]`.
 
+use crate::replay::replay;
 use humpty_analysis::download::{download_pgn, Download};
 use humpty_analysis::review::report::ReviewReport;
 use humpty_analysis::tree::GameTree;
@@ -71,15 +72,7 @@ pub fn pgn(game: &str) -> Result<String, DownloadError> {
     if !["1-0", "0-1", "1/2-1/2", "*"].contains(&g.result.as_str()) {
         return Err(DownloadError::Result(g.result));
     }
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(g.moves.len());
-    for (i, text) in g.moves.iter().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| DownloadError::Move(i, e.to_string()))?;
-        pos.make_move(m);
-        moves.push(m);
-    }
+    let moves = replay(&start, &g.moves).map_err(|b| DownloadError::Move(b.index, b.why))?;
     let tree = match &g.tree {
         Some(text) => {
             let t = GameTree::from_text(start.clone(), text)

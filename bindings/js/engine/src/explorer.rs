@@ -2,6 +2,7 @@
 //! (`humpty_analysis::explore`) built from the games the page keeps, and
 //! its answer for one position, the server's JSON (`ExplorerReport`).
 
+use crate::replay;
 use humpty_analysis::explore::report::ExplorerReport;
 use humpty_analysis::explore::{GameRef, Tree, DEFAULT_PLIES};
 use humpty_rules::moves::Move;
@@ -40,13 +41,7 @@ struct LocalGame {
 fn replay(g: &LocalGame) -> Option<(Position, Vec<Move>, GameResult)> {
     let result = g.result.parse().ok()?;
     let start = Position::from_fen(&g.start).ok()?;
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(g.moves.len());
-    for text in &g.moves {
-        let m = pos.parse_move(text).ok()?;
-        pos.make_move(m);
-        moves.push(m);
-    }
+    let moves = replay::replay(&start, &g.moves).ok()?;
     Some((start, moves, result))
 }
 

@@ -17,6 +17,7 @@ mod download;
 mod explorer;
 mod learn;
 mod puzzle;
+mod replay;
 mod review;
 mod stepped;
 mod variations;

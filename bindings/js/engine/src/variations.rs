@@ -4,6 +4,7 @@
 //! Each answer is the new state and what the move list draws, as the
 //! server's game state gives them (`variations`, `variation`).
 
+use crate::replay::replay;
 use humpty_analysis::tree::{GameTree, NodeId, ShownMove, TreeError, VariationMove, ROOT};
 use humpty_rules::pgn::parse_pgn;
 use humpty_rules::{Move, Position};
@@ -113,7 +114,7 @@ pub fn act(request: &str) -> Result<String, VariationError> {
     let r: Request =
         serde_json::from_str(request).map_err(|e| VariationError::Json(e.to_string()))?;
     let start = Position::from_fen(&r.start).map_err(|e| VariationError::Fen(e.to_string()))?;
-    let line = main_line(&start, &r.moves)?;
+    let line = replay(&start, &r.moves).map_err(|b| VariationError::Move(b.index, b.why))?;
     let mut tree = match &r.tree {
         Some(text) => GameTree::from_text(start.clone(), text)?,
         None => GameTree::from_line(start.clone(), &line)?,
@@ -131,20 +132,6 @@ pub fn act(request: &str) -> Result<String, VariationError> {
     // The ids the page gets are those of the text it keeps.
     let shown = tree.renumber(shown);
     Ok(answer(&tree, shown))
-}
-
-/// The main line's moves, each legal where it stands.
-fn main_line(start: &Position, moves: &[String]) -> Result<Vec<Move>, VariationError> {
-    let mut pos = start.clone();
-    let mut line = Vec::with_capacity(moves.len());
-    for (i, text) in moves.iter().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| VariationError::Move(i, e.to_string()))?;
-        pos.make_move(m);
-        line.push(m);
-    }
-    Ok(line)
 }
 
 /// Make the change; the node shown after it.
