@@ -9,6 +9,9 @@ use std::path::{Path, PathBuf};
 #[path = "architecture/folders.rs"]
 mod folders;
 
+#[path = "architecture/clients.rs"]
+mod clients;
+
 /// Each layer and the layers it may use (itself included).
 const ALLOWED: &[(&str, &[&str])] = &[
     ("rules", &["rules"]),
@@ -542,4 +545,27 @@ fn a_sub_folder_is_one_node_of_its_parent() {
     let files: usize = tangles[0].iter().map(|n| folders::weight(&dir, n)).sum();
     assert_eq!(files, 5);
     let _ = std::fs::remove_dir_all(dir.parent().unwrap().parent().unwrap());
+}
+
+#[test]
+fn the_two_web_clients_share_their_code_instead_of_repeating_it() {
+    let assets = root().join("crates/web/src/web/page/assets");
+    let both = clients::defined_by_both(&assets);
+    assert!(
+        both.is_empty(),
+        "defined by both the served board's and the static board's own scripts \
+         (move it to a file both pages load, e.g. controller.js): {both:?}"
+    );
+}
+
+#[test]
+fn the_client_checker_sees_a_function_of_both() {
+    let defs = clients::definitions(
+        "function a() {}\nexport async function b() {}\nclass C {}\n  function inner() {}",
+    );
+    assert_eq!(defs.into_iter().collect::<Vec<_>>(), ["C", "a", "b"]);
+    let scripts = clients::page_scripts(
+        "<script src=\"/a.js\"></script>\n<script type=\"module\" src=\"b.js\"></script>",
+    );
+    assert_eq!(scripts, ["a.js", "b.js"]);
 }

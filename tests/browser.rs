@@ -109,7 +109,7 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
     browser.js("const l = document.getElementById('level'); l.value = 'level-2'; document.getElementById('clock-choice').value = '180+2';");
     browser.new_game("#new-white");
     browser.wait_for("the timed game", "return !!ui.game.clock && ui.game.moves.length === 0 && location.pathname === '/g/' + ui.game.id");
-    browser.js("tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
+    browser.js("controller.tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
     browser.wait_for(
         "the engine's reply",
         "return ui.game.moves.length === 2 && ui.game.waiting === 'human'",
@@ -144,7 +144,7 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
     );
     board_checks::result_is_one_line(browser, "0-1");
     let bar = browser.js("return [document.getElementById('evalbar').classList.contains('unknown'), parseFloat(document.getElementById('evalfill').style.height)]");
-    let fill = if browser.js("return ui.flipped") == json!(true) {
+    let fill = if browser.js("return controller.flipped") == json!(true) {
         100
     } else {
         0
@@ -219,7 +219,7 @@ fn premove_is_played_after_the_reply(browser: &Browser) {
     browser.new_game("#new-white");
     browser.wait_for(
         "a new game",
-        "return ui.game && ui.game.moves.length === 0 && !ui.flipped",
+        "return ui.game && ui.game.moves.length === 0 && !controller.flipped",
     );
     browser.js("act('POST', '/settings', { level: { movetime_ms: 2500 } })");
     browser.wait_for(

@@ -19,16 +19,16 @@ pub fn two_browsers_play_through_seat_links(browser: &Browser) {
     friend.call("POST", "/url", Some(json!({ "url": link })));
     friend.wait_for(
         "the friend's seat",
-        "return typeof ui !== 'undefined' && ui.color === 'black' && ui.flipped && location.hash === ''",
+        "return typeof ui !== 'undefined' && ui.color === 'black' && controller.flipped && location.hash === ''",
     );
-    browser.js("tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
+    browser.js("controller.tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
     friend.wait_for(
         "White's move",
         "return ui.game.moves.length === 1 && ui.game.turn === 'black'",
     );
     assert_eq!(friend.js("return humanMayMove()"), json!(true));
     assert_eq!(browser.js("return humanMayMove()"), json!(false));
-    friend.js("tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
+    friend.js("controller.tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
     browser.wait_for(
         "Black's move",
         "return ui.game.moves.length === 2 && ui.game.turn === 'white'",

@@ -37,7 +37,7 @@ function stopStream() {
   if (ui.analysis) ui.analysis.close();
   ui.analysis = null;
   document.body.classList.remove("analysing");
-  setEngineArrow(null, ui.flipped);
+  setEngineArrow(null, controller.flipped);
   $("stop").disabled = true;
   $("analyse").disabled = false;
 }
@@ -72,7 +72,7 @@ function drawLines() {
   }
   evalBar(ui.lines[1]);
   const best = ui.lines[1] && ui.lines[1].pv_uci && ui.lines[1].pv_uci[0];
-  setEngineArrow(ui.analysis ? best : null, ui.flipped);
+  setEngineArrow(ui.analysis ? best : null, controller.flipped);
 }
 
 // Play an analysis line's moves up to the one clicked, on an analysis
@@ -112,10 +112,10 @@ function evalBar(line) {
   const known = !!line || (!!result && result !== "*");
   $("evalbar").classList.toggle("unknown", !known);
   $("evalbar").title = known ? `Evaluation (White's view): ${text}` : "Not analysed: press Analyse";
-  if (ui.flipped) frac = 1 - frac;
+  if (controller.flipped) frac = 1 - frac;
   $("evalfill").style.height = (frac * 100).toFixed(1) + "%";
-  $("evalfill").style.background = ui.flipped ? "#333" : "#fafafa";
-  $("evalbar").style.background = ui.flipped ? "#fafafa" : "#333";
+  $("evalfill").style.background = controller.flipped ? "#333" : "#fafafa";
+  $("evalbar").style.background = controller.flipped ? "#fafafa" : "#333";
   $("evaltext").textContent = text;
 }
 

@@ -9,10 +9,6 @@ const $ = (id) => document.getElementById(id);
 
 const ui = {
   game: null,        // the last state from the server
-  men: {},           // its pieces by square (from its FEN)
-  flipped: false,
-  selected: null,    // square name of the picked-up piece
-  drag: null,        // {from, el, ghost, startX, startY, moved}
   thinking: false,   // the server says the engine is thinking
   seat: null,        // this page's seat key, in a game between two people
   color: null,       // ... and the side it plays
@@ -37,21 +33,11 @@ async function api(method, path, body) {
 
 const gamePath = (rest = "") => `/api/games/${ui.game.id}${rest}`;
 
-// A message next to the control that caused it ("where" names the box's
-// message line); one at a time. Errors are red, other news is not.
-function say(text, where = "message", kind = "error") {
-  document.querySelectorAll(".message").forEach((el) => { if (el.id !== where) el.textContent = ""; });
-  const el = $(where);
-  el.textContent = text || "";
-  el.classList.toggle("ok", kind !== "error");
-  if (text) el.scrollIntoView({ block: "nearest" });
-}
-
 async function act(method, rest, body, where = "msg-play") {
   try {
     const state = await api(method, gamePath(rest), body);
     say("", where);
-    show(state);
+    receive(state);
     return state;
   } catch (e) {
     say(e.message, where);
@@ -61,57 +47,28 @@ async function act(method, rest, body, where = "msg-play") {
 
 // ---------- drawing ----------
 
-
-function buildBoard() { buildSquares(ui.flipped); }
-
-function drawPieces() {
-  const men = ui.men;
-  document.querySelectorAll("#board .sq").forEach((sq) => {
-    const letter = men[sq.dataset.square];
-    const old = sq.querySelector(".piece");
-    if (old && old.dataset.piece === letter) return;
-    if (old) old.remove();
-    if (letter) {
-      const p = pieceElement(letter);
-      sq.appendChild(p);
-      const last = ui.game && ui.game.last_move;
-      if (last && last.to === sq.dataset.square) slideIn(p, squareEl(last.from), sq);
-    }
-  });
-}
-
-// A dragged piece is already where it was dropped: no slide.
-function slideIn(piece, fromSq, toSq) {
-  if (ui.justDragged) { ui.justDragged = false; return; }
-  slidePiece(piece, fromSq, toSq);
-}
-
-function drawMarks() {
+// What the board controller draws (controller.js) for the state shown.
+function servedView() {
   const g = ui.game;
-  document.querySelectorAll("#board .sq").forEach((sq) => {
-    const s = sq.dataset.square;
-    sq.classList.toggle("last", !!g.last_move && (g.last_move.from === s || g.last_move.to === s));
-    sq.classList.toggle("check", g.check === s);
-    sq.classList.toggle("selected", ui.selected === s);
-    sq.classList.remove("dest", "capture");
-  });
-  if (ui.selected) {
-    for (const m of movesFrom(ui.selected)) {
-      const sq = squareEl(m.to);
-      sq.classList.add("dest");
-      if (ui.men[m.to]) sq.classList.add("capture");
-    }
-  }
-}
-
-function squareEl(name) { return document.querySelector(`#board .sq[data-square="${name}"]`); }
-
-// The move list, with the review's words once the game is reviewed.
-function drawMoves() {
-  const g = ui.game;
-  const tree = g.variations ? { variations: g.variations, node: g.variation && g.variation.node } : null;
-  drawMoveList($("moves"), reviewedMoves(g.moves, currentReview(), learningPly()), g.start_fen, g.variation ? null : g.ply, g.result, tree);
-  $("variation-tools").hidden = !g.variation;
+  const friends = g.human === "friends";
+  // A finished game's result stands (the server refuses a take-back).
+  const finished = !!g.result && g.human !== "both";
+  return {
+    fen: g.fen, last: g.last_move, check: g.check,
+    // The highlights: by the rules in this page when it has them
+    // (local.js), else from the server's list; the server judges the move.
+    legal: humanMayMove() ? (local.rules ? localLegal(g.fen) : g.legal).map((m) => m.uci) : [],
+    moves: g.moves, start: g.start_fen, ply: g.variation ? null : g.ply,
+    result: g.result, banner: g.result, report: currentReview(), solving: learningPly(),
+    tree: g.variations ? { variations: g.variations, node: g.variation && g.variation.node } : null,
+    variationTools: !!g.variation, status: statusText(),
+    // A take-back goes to the person's previous turn: none before their
+    // first move. A finished game shown at an earlier ply is still finished.
+    undo: !(g.moves.length === 0 || friends || finished || !personHasMoved(g)),
+    // Before both sides have moved a game is aborted, not resigned (lichess).
+    resign: { enabled: !(finished || g.status.over || g.human === "both" || (friends && !ui.color)), label: g.abortable ? "Abort" : "Resign" },
+    engine: !(finished || g.status.over || ui.thinking || friends),
+  };
 }
 
 // Whether the person playing one side has a move in the game (on an
@@ -119,15 +76,6 @@ function drawMoves() {
 function personHasMoved(state) {
   if (state.human !== "white" && state.human !== "black") return state.moves.length > 0;
   return state.moves.length > firstMovePly(state.start_fen, state.human[0]);
-}
-
-// The game-over banner: the result and why, over the board's foot.
-function drawBanner() {
-  const r = ui.game.result;
-  $("banner").hidden = !r;
-  if (r) $("banner-text").textContent = endWords(r);
-  // An aborted game has no moves worth a review.
-  $("banner-review").hidden = !!r && r.reason === "aborted";
 }
 
 function statusText() {
@@ -150,7 +98,8 @@ function merged(prev, state) {
   return state;
 }
 
-function show(delta) {
+// A state from the server (an answer or an event): merged, then drawn.
+function receive(delta) {
   const prev = ui.game;
   // Answers and events can cross: an older state never replaces a newer.
   if (prev && prev.id === delta.id) {
@@ -159,7 +108,7 @@ function show(delta) {
   }
   const state = merged(prev, delta);
   if (!state) {
-    api("GET", `/api/games/${delta.id}`).then((whole) => { if (ui.game && ui.game.id === whole.id) show(whole); }).catch(() => {});
+    api("GET", `/api/games/${delta.id}`).then((whole) => { if (ui.game && ui.game.id === whole.id) receive(whole); }).catch(() => {});
     return;
   }
   const moved = !prev || prev.fen !== state.fen;
@@ -170,41 +119,29 @@ function show(delta) {
   if (sound) playSound(sound);
   ui.game = state;
   ui.thinking = state.waiting === "engine";
-  ui.men = placement(state.fen);
-  if (ui.selected && !movesFrom(ui.selected).length) ui.selected = null;
-  drawPieces();
-  drawMarks();
-  // The move list is drawn by drawReview() below, with the review's words.
-  drawBanner();
+  controller.draw();
+  if (restartAnalysis) startAnalysis();
+  if (local.running && local.fen !== state.fen) startLocalAnalysis();
+  // A queued premove is played when the turn comes back to this page.
+  if (prev && prev.id === state.id && prev.turn !== state.turn && humanMayMove()) playPremove();
+}
+
+// The served board's own panels, after each draw of the board.
+function drawServedPanels() {
+  const state = ui.game;
   drawExplorer();
   drawTablebase();
   setLevelBox(state.level);
-  $("status").textContent = statusText();
-  $("fen").textContent = state.fen;
   $("pgn-download").href = gamePath("/pgn");
   const friends = state.human === "friends";
-  // A finished game's result stands (the server refuses a take-back).
-  const finished = !!state.result && state.human !== "both";
-  // A take-back goes to the person's previous turn: none before their
-  // first move. A finished game shown at an earlier ply is still finished.
-  $("undo").disabled = state.moves.length === 0 || friends || finished || !personHasMoved(state);
-  // Before both sides have moved a game is aborted, not resigned (lichess).
-  $("resign").textContent = state.abortable ? "Abort" : "Resign";
-  $("resign").disabled = finished || state.status.over || state.human === "both" || (friends && !ui.color);
-  $("engine-go").disabled = finished || state.status.over || ui.thinking || friends;
   $("set-fen").disabled = $("import-pgn").disabled = friends;
-  $("analyse").disabled = friends && !state.status.over;
+  $("analyse").disabled = $("analyse-local").disabled = friends && !state.status.over;
   drawFriend(state);
   // The bar turns with the board (White's side at the bottom when you
   // play White, at the top when you play Black).
   evalBar(ui.lines[1]);
   drawReview();
-  if (restartAnalysis) startAnalysis();
-  if (local.running && local.fen !== state.fen) startLocalAnalysis();
-  $("analyse-local").disabled = friends && !state.status.over;
   clockFrom(state);
-  // A queued premove is played when the turn comes back to this page.
-  if (prev && prev.id === state.id && prev.turn !== state.turn && humanMayMove()) playPremove();
 }
 
 // ---------- moving ----------
@@ -217,27 +154,11 @@ function humanMayMove() {
   return g.human === "both" || g.human === g.turn;
 }
 
-// The highlights: by the rules in this page when it has them (local.js),
-// else from the server's list; the server judges the move either way.
-function movesFrom(square) {
-  if (!humanMayMove()) return [];
-  const legal = local.rules ? localLegal(ui.game.fen) : ui.game.legal;
-  return legal.filter((m) => m.from === square);
-}
-
-async function tryMove(from, to) {
-  const choices = ui.game.legal.filter((m) => m.from === from && m.to === to);
-  ui.selected = null;
-  if (!choices.length || !humanMayMove()) { drawMarks(); return; }
-  let move = choices[0];
-  if (choices.length > 1) {
-    const uci = await pickPromotionOf(choices.map((m) => m.uci), ui.game.turn === "white");
-    move = choices.find((m) => m.uci === uci);
-    if (!move) { drawMarks(); return; }
-  }
-  // An exercise's move is judged, not played.
-  if (learningPly() !== null) { drawMarks(); learnMove(move.uci); return; }
-  await act("POST", "/move", { move: move.uci, seat: ui.seat || undefined });
+// A move the person chose (controller.js): an exercise's move is
+// judged, not played.
+function playMove(uci) {
+  if (learningPly() !== null) return learnMove(uci);
+  return act("POST", "/move", { move: uci, seat: ui.seat || undefined });
 }
 
 // "Engine move": on your own turn the engine takes your side (the sides
@@ -248,7 +169,7 @@ async function engineMove() {
   const id = ui.game.id;
   try {
     const state = await api("POST", gamePath("/engine-move"), { now: true });
-    if (ui.game.id === id) show(state);
+    if (ui.game.id === id) receive(state);
   } catch (e) {
     if (ui.game.id === id) say(e.message, "msg-play");
   }
@@ -302,31 +223,21 @@ function sameSeats() {
 
 // A finished game keeps its moves: a new position or PGN starts a new
 // game with the same sides.
-async function setFen() {
-  const fen = $("fen-input").value.trim();
+async function setFen(fen) {
   if (ui.game.result && ui.game.human !== "both") return newGame(sameSeats(), fen);
   return act("POST", "/position", { fen }, "message");
 }
 
-async function importPgn() {
-  const pgn = $("pgn-input").value;
+async function importPgn(pgn) {
   if (ui.game.result && ui.game.human !== "both" && !(await newGame(sameSeats()))) return;
   return act("POST", "/pgn", { pgn }, "message");
 }
 
-async function loadPieces() {
-  const data = await api("GET", "/api/pieces");
-  for (const p of data.pieces) {
-    PIECE_KINDS[p.letter] = { name: p.name, moves: p.moves };
-  }
-  return data.pieces;
-}
-
-async function loadLevels() {
-  const data = await api("GET", "/api/levels");
+// The level box (filled by the controller) with its custom choices; a
+// change applies to the game shown.
+function wireLevels(data) {
   ui.levels = data.levels;
   const sel = $("level");
-  fillLevels(sel, data);
   const custom = document.createElement("optgroup");
   custom.label = "custom";
   custom.append(new Option("time per move…", "movetime"), new Option("nodes per move…", "nodes"));
@@ -341,60 +252,58 @@ async function loadLevels() {
   $("custom-value").onchange = () => act("POST", "/settings", { level: levelChoice() }, "msg-new");
 }
 
-function wire() {
-  attachBoardInput({
-    targets: (square) => movesFrom(square).map((m) => m.to),
-    selected: () => ui.selected,
-    select: (square) => { ui.selected = square; drawMarks(); },
-    move: (from, to, dragged) => { ui.justDragged = dragged; tryMove(from, to); },
-    press: premovePress,
-  });
-  // A press anywhere off the board cancels a queued premove.
-  document.addEventListener("pointerdown", (ev) => { if (!ev.target.closest("#board")) cancelPremove(); });
-  $("new-white").onclick = () => newGame("white");
-  $("new-black").onclick = () => newGame("black");
-  $("new-both").onclick = () => newGame("both");
-  $("undo").onclick = () => act("POST", "/undo");
-  $("resign").onclick = () => {
+// The board controller over the server's API (controller.js).
+const controller = new BoardController({
+  view: servedView,
+  play: playMove,
+  newGame,
+  again: () => newGame(sameSeats()),
+  takeBack: () => act("POST", "/undo"),
+  resign: () => {
     const seat = ui.seat || undefined;
     if (ui.game.abortable) act("POST", "/abort", { seat });
     else if (confirm("Resign this game?")) act("POST", "/resign", { seat });
-  };
-  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(ui.game); evalBar(ui.lines[1]); drawShapes(ui.flipped); };
-  $("engine-go").onclick = () => engineMove();
-  $("analyse").onclick = () => startAnalysis();
-  $("review").onclick = () => startReview();
-  wireLearning();
-  $("stop").onclick = () => { stopLocalAnalysis(); stopAnalysis(); };
-  $("analyse-local").onclick = () => startLocalAnalysis();
-  $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
-  wireMoveNavigation({
+  },
+  engineMove,
+  setFen,
+  importPgn,
+  review: () => startReview(),
+  nav: {
     shown: () => ({ ply: ui.game.ply, plies: ui.game.moves.length, variation: ui.game.variation }),
     goPly: (ply) => act("POST", "/goto", { ply }),
     goNode: (node) => act("POST", "/goto", { node }),
     change: (action) => act("POST", "/variation", { node: ui.game.variation.node, action }),
-  });
+  },
+  press: premovePress,
+  drawn: drawServedPanels,
+});
+
+// The served board's own controls (the controller wires the game's).
+function wireServed() {
+  // A press anywhere off the board cancels a queued premove.
+  document.addEventListener("pointerdown", (ev) => { if (!ev.target.closest("#board")) cancelPremove(); });
+  $("analyse").onclick = () => startAnalysis();
+  wireLearning();
+  $("stop").onclick = () => { stopLocalAnalysis(); stopAnalysis(); };
+  $("analyse-local").onclick = () => startLocalAnalysis();
+  $("multipv").onchange = () => { if (ui.analysis) startAnalysis(); };
   $("copy-fen").onclick = () => navigator.clipboard && navigator.clipboard.writeText(ui.game.fen).then(() => say("FEN copied", "message", "ok"));
-  $("set-fen").onclick = () => setFen();
-  $("import-pgn").onclick = () => importPgn();
-  $("banner-review").onclick = () => startReview();
-  $("banner-new").onclick = () => newGame(sameSeats());
   setInterval(tickClock, 200);
 }
 
-async function main() {
+async function startServed() {
   await loadLocal();
   wirePrefs();
-  wireShapes(() => ui.flipped);
-  wire();
-  wireFriends();
+  let data = { pieces: [], levels: null };
   try {
-    buildPiecesCard(await loadPieces());
-    await loadLevels();
+    data = { pieces: (await api("GET", "/api/pieces")).pieces, levels: await api("GET", "/api/levels") };
   } catch (e) {
     say(e.message);
   }
-  buildBoard();
+  controller.start(data);
+  if (data.levels) wireLevels(data.levels);
+  wireServed();
+  wireFriends();
   const id = gameIdFromUrl();
   if (id) {
     try {
@@ -409,4 +318,4 @@ async function main() {
   await newGame("white");
 }
 
-main();
+startServed();

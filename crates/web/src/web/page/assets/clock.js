@@ -24,24 +24,9 @@ function clockLeft(color) {
   return clocks[color] - (clocks.running === color ? performance.now() - clocks.at : 0);
 }
 
-function clockText(ms) {
-  const tenths = ms < 10000;
-  const s = tenths ? Math.floor(ms / 100) / 10 : Math.ceil(ms / 1000);
-  const whole = Math.floor(s);
-  const text = `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
-  return tenths ? `${text}.${Math.round((s - whole) * 10)}` : text;
-}
-
 function tickClock() {
   if (!ui.game || $("clock-top").hidden) return;
-  const bottom = ui.flipped ? "black" : "white";
-  for (const [id, color] of [["clock-bottom", bottom], ["clock-top", bottom === "white" ? "black" : "white"]]) {
-    const ms = Math.max(0, clockLeft(color));
-    const el = $(id);
-    el.textContent = `${color === "white" ? "White" : "Black"} ${clockText(ms)}`;
-    el.classList.toggle("running", clocks.running === color);
-    el.classList.toggle("low", ms < 10000);
-  }
+  drawClockFaces(controller.flipped, clockLeft, clocks.running);
 }
 
 // The clock menu's choice as the API's `clock` ("300+3" -> 300 s + 3 s).

@@ -30,7 +30,7 @@ function listen(id) {
   if (events) events.close();
   events = new EventSource(`/api/games/${id}/events`);
   events.gameId = id;
-  events.addEventListener("state", (e) => { if (ui.game && ui.game.id === id) show(JSON.parse(e.data)); });
+  events.addEventListener("state", (e) => { if (ui.game && ui.game.id === id) receive(JSON.parse(e.data)); });
   events.addEventListener("problem", (e) => say(JSON.parse(e.data).error, "msg-play"));
   events.addEventListener("queued", (e) => {
     if (ui.thinking) $("status").textContent = `humpty waits for a free engine: number ${JSON.parse(e.data).position} in the queue…`;
@@ -43,11 +43,10 @@ async function openGame(id, push = true, known = null) {
   await findSeat(state);
   stopStream();
   cancelPremove();
-  ui.selected = null;
+  controller.selected = null;
   ui.game = null;
-  ui.flipped = state.human === "black" || ui.color === "black";
-  buildBoard();
-  show(state);
+  controller.setFlipped(state.human === "black" || ui.color === "black");
+  receive(state);
   listen(id);
   loadReview();
   rememberGame(id);
@@ -64,24 +63,17 @@ function opponentText(g) {
 }
 
 async function drawGameList() {
-  const list = $("game-list");
   const ids = rememberedGames();
-  if (!ids.length) { list.innerHTML = "<li class=\"note\">None yet.</li>"; return; }
-  let data;
-  try { data = await api("GET", `/api/games?ids=${ids.join(",")}`); } catch (e) { return; }
-  list.innerHTML = "";
-  for (const g of data.games) {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = `/g/${g.id}`;
-    const when = new Date(g.created).toLocaleString();
-    const clock = g.clock ? ` · ${g.clock.base_s / 60}+${g.clock.inc_s}` : "";
-    a.textContent = `${when} · ${opponentText(g)}${clock} · ${g.plies} plies · ${g.result}`;
-    if (ui.game && g.id === ui.game.id) a.className = "current";
-    a.onclick = (ev) => { ev.preventDefault(); openGame(g.id).catch((e) => say(e.message, "msg-new")); };
-    li.appendChild(a);
-    list.appendChild(li);
+  let games = [];
+  if (ids.length) {
+    try { games = (await api("GET", `/api/games?ids=${ids.join(",")}`)).games; } catch (e) { return; }
   }
+  const rows = games.map((g) => {
+    const clock = g.clock ? ` · ${g.clock.base_s / 60}+${g.clock.inc_s}` : "";
+    const text = `${new Date(g.created).toLocaleString()} · ${opponentText(g)}${clock} · ${g.plies} plies · ${g.result}`;
+    return { id: g.id, text, href: `/g/${g.id}`, current: !!ui.game && g.id === ui.game.id };
+  });
+  fillGameList($("game-list"), rows, (id) => openGame(id).catch((e) => say(e.message, "msg-new")));
 }
 
 window.addEventListener("popstate", () => {

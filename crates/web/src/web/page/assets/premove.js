@@ -18,7 +18,7 @@ function premoveTime() {
 }
 
 function yours(square) {
-  const letter = ui.men[square];
+  const letter = controller.men[square];
   if (!letter) return false;
   return (letter === letter.toUpperCase()) === (myColor() === "white");
 }
@@ -63,5 +63,5 @@ function drawPremove() {
 function playPremove() {
   const m = premove.move;
   cancelPremove();
-  if (m && ui.game.legal.some((l) => l.from === m.from && l.to === m.to)) tryMove(m.from, m.to);
+  if (m && ui.game.legal.some((l) => l.from === m.from && l.to === m.to)) controller.tryMove(m.from, m.to);
 }

@@ -54,21 +54,16 @@ function currentReview() {
 
 function drawReview() {
   const r = currentReview();
-  $("review-graph").innerHTML = "";
-  $("review-hover").textContent = "";
-  $("review-counts").textContent = "";
-  setReviewArrow(null, ui.flipped);
-  if (ui.game) drawMoves();
-  if (!r) return;
-  $("review-status").textContent = "";
   const g = ui.game;
-  const goto = (ply) => act("POST", "/goto", { ply });
-  drawReviewGraph($("review-graph"), $("review-hover"), r, g.start_fen, g.ply, goto);
-  drawReviewCounts($("review-counts"), r, g.ply, g.start_fen, goto);
+  if (!g) return;
+  controller.drawMoves();
   // The better move, on the position where it was missed (not while it
   // is an exercise still to solve).
   const found = learnState.active && learnState.done ? learnState.shown : null;
-  setReviewArrow(found || betterArrowAt(r, g.ply, learningPly()), ui.flipped);
+  const arrow = r ? found || betterArrowAt(r, g.ply, learningPly()) : null;
+  drawReviewPanel(r, g.start_fen, g.ply, (ply) => act("POST", "/goto", { ply }), arrow, controller.flipped);
+  if (!r) return;
+  $("review-status").textContent = "";
   loadExercises();
 }
 

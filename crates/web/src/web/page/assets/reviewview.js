@@ -116,3 +116,18 @@ function betterArrowAt(report, ply, solvingPly) {
   const next = report && report.moves[ply];
   return next && next.better && ply !== solvingPly ? next.better.uci : null;
 }
+
+// The review beside the board, on both boards: the graph, the counts and
+// the better-move arrow (`arrow`, or null) for the ply shown; all cleared
+// when there is no report `r`. A click on the graph or a count calls
+// `goto(ply)`.
+function drawReviewPanel(r, startFen, ply, goto, arrow, flipped) {
+  const $ = (id) => document.getElementById(id);
+  $("review-graph").innerHTML = "";
+  $("review-hover").textContent = "";
+  $("review-counts").textContent = "";
+  setReviewArrow(r ? arrow : null, flipped);
+  if (!r) return;
+  drawReviewGraph($("review-graph"), $("review-hover"), r, startFen, ply, goto);
+  drawReviewCounts($("review-counts"), r, ply, startFen, goto);
+}

@@ -34,21 +34,11 @@ export function flagFallen(game) {
   return side;
 }
 
-function clockText(ms) {
-  const s = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-}
-
 /** The two clocks above and below the board (`flipped`: White on top). */
 export function drawClocks(game, flipped) {
   const c = game.clock;
-  const toMove = sideAfter(game.start, game.moves.length);
-  for (const [id, side] of [["clock-top", flipped ? "w" : "b"], ["clock-bottom", flipped ? "b" : "w"]]) {
-    const el = document.getElementById(id);
-    el.hidden = !c;
-    if (c) {
-      el.textContent = `${side === "w" ? "White" : "Black"} ${clockText(left(game, side))}`;
-      el.classList.toggle("running", !game.end && running(game) && toMove === side);
-    }
-  }
+  document.getElementById("clock-top").hidden = document.getElementById("clock-bottom").hidden = !c;
+  if (!c) return;
+  const toMove = sideAfter(game.start, game.moves.length) === "w" ? "white" : "black";
+  drawClockFaces(flipped, (color) => left(game, color[0]), !game.end && running(game) ? toMove : null);
 }

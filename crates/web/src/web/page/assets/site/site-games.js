@@ -28,15 +28,13 @@ export function takeGame(id) {
   return g ?? null;
 }
 
-/** The list in `el`, each game a button that opens it (`open(id)`). */
-export function drawGameList(el, open) {
-  el.innerHTML = "";
-  for (const g of archive()) {
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.textContent = `${new Date(g.id).toLocaleString()} · ${g.moves.length} plies · ${g.end ? (g.end.reason === "aborted" ? "aborted" : g.end.result) : "*"}`;
-    b.onclick = () => open(g.id);
-    li.appendChild(b);
-    el.appendChild(li);
-  }
+/** The list in `el`, each game opening with `open(id)` (gamelist.js). */
+export function listGames(el, open) {
+  const rows = archive().map((g) => {
+    const result = g.end ? (g.end.reason === "aborted" ? "aborted" : g.end.result) : "*";
+    const side = g.human === "w" ? "you (white)" : g.human === "b" ? "you (black)" : "analysis board";
+    const clock = g.clock ? ` · ${g.clock.base / 60000}+${g.clock.inc / 1000}` : "";
+    return { id: g.id, text: `${new Date(g.id).toLocaleString()} · ${side}${clock} · ${g.moves.length} plies · ${result}` };
+  });
+  fillGameList(el, rows, open);
 }

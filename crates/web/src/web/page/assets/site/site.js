@@ -7,7 +7,7 @@ import { HumptyEngine } from "./humpty/engine/index.js";
 import { Learn } from "./site-learn.js";
 import { Explorer } from "./site-explorer.js";
 import { SiteTables } from "./site-tables.js";
-import { archive, keepGame, takeGame, drawGameList } from "./site-games.js";
+import { archive, keepGame, takeGame, listGames } from "./site-games.js";
 import { Variations } from "./site-variations.js";
 import { running, left, chargeClock, drawClocks, flagFallen } from "./site-clock.js";
 
@@ -15,7 +15,7 @@ const STORE = "humpty-site-game";
 const $ = (id) => document.getElementById(id);
 
 // `ply`: the ply shown when it is not the game's end (null at the end).
-const ui = { flipped: false, selected: null, data: null, analysing: false, thinking: false, ply: null };
+const ui = { data: null, analysing: false, thinking: false, ply: null };
 // The stored game: where it started, the moves, who plays, the level, the
 // clock (ms left per side; it starts with White's first move) and the end.
 let game = null;
@@ -33,15 +33,14 @@ const learn = new Learn(analyst, {
     board.delete();
     board = new Board("humpty", game.start);
     if (moves.length) board.pushMoves(moves.join(" "));
-    ui.selected = null;
-    show();
+    controller.selected = null;
+    controller.draw();
   },
-  restore: () => { rebuild(); show(); },
+  restore: () => { rebuild(); controller.draw(); },
   // The worker judges the attempts: it is not analysing meanwhile.
-  quiet: () => stopAnalysis(),
+  quiet: () => stopWorkerAnalysis(),
 });
 
-function say(text, where = "message") { $(where).textContent = text; }
 // An analysis board's variations, changed by the server's tree in the
 // player's worker (idle on an analysis board unless asked to move).
 const variations = new Variations(player, {
@@ -49,11 +48,11 @@ const variations = new Variations(player, {
   shownPly: () => shownPly(),
   answered: (a, grown) => {
     if (grown) chargeClock(game, sideAfter(game.start, game.moves.length - 1));
-    ui.selected = null;
+    controller.selected = null;
     rebuild(a.node === null ? a.ply : null);
     if (a.node === null && ui.ply === null) judge();
     save();
-    show();
+    controller.draw();
   },
   fail: (text) => say(text, "msg-play"),
 });
@@ -77,14 +76,14 @@ function shownPly() { return ui.ply ?? game.moves.length; }
 // Show the position after `ply` moves (the game goes on at its end).
 function goto(ply) {
   if (learn.active) return;
-  ui.selected = null;
+  controller.selected = null;
   variations.leave();
   rebuild(Math.max(0, Math.min(ply, game.moves.length)));
-  show();
+  controller.draw();
 }
 
-function openGame(id) {
-  stopAnalysis();
+function openStored(id) {
+  stopWorkerAnalysis();
   keepGame(game);
   const g = takeGame(id);
   if (!g) return;
@@ -93,11 +92,11 @@ function openGame(id) {
   $("level").value = game.level;
   rebuild();
   save();
-  show();
+  controller.draw();
   maybeEngine();
 }
 
-function newGame(human, start = startingFen("humpty"), moves = []) {
+function startGame(human, start = startingFen("humpty"), moves = []) {
   keepGame(game);
   const clock = $("clock-choice").value;
   const [base, inc] = clock ? clock.split("+").map(Number) : [0, 0];
@@ -109,7 +108,7 @@ function newGame(human, start = startingFen("humpty"), moves = []) {
   player.postMessage("ucinewgame");
   rebuild();
   save();
-  show();
+  controller.draw();
 }
 
 // The side to move at the game's end (the board may show an earlier ply).
@@ -122,70 +121,63 @@ function humanMoves() { return game.human === "both" || game.human === sideToMov
 
 // ---------------------------------------------------------------- drawing
 
-function buildBoard() { buildSquares(ui.flipped); }
-
-function drawBoard() {
-  const men = placement(board.fen());
-  const last = learn.active ? null : variations.shown()?.uci ?? game.moves[shownPly() - 1];
-  const dests = ui.selected ? targets(ui.selected) : [];
-  // The King in check (or mated) is marked, as on the served board.
-  const king = board.turn() ? "K" : "k";
-  const check = board.isCheck() ? Object.keys(men).find((s) => men[s] === king) : null;
-  document.querySelectorAll("#board .sq").forEach((sq) => {
-    const name = sq.dataset.square;
-    sq.querySelector(".piece")?.remove();
-    if (men[name]) {
-      sq.appendChild(pieceElement(men[name]));
-    }
-    sq.classList.toggle("selected", name === ui.selected);
-    sq.classList.toggle("last", !!last && (last.startsWith(name) || last.slice(2).startsWith(name)));
-    sq.classList.toggle("dest", dests.includes(name));
-    sq.classList.toggle("capture", dests.includes(name) && !!men[name]);
-    sq.classList.toggle("check", name === check);
-  });
-}
-
-function drawMoves() {
+// The main line with its SAN, read from the start.
+function sanMoves() {
   const line = new Board("humpty", game.start);
-  const moves = game.moves.map((uci, i) => {
+  const moves = game.moves.map((uci) => {
     const san = line.sanMove(uci);
     line.push(uci);
     return { san, uci };
   });
   line.delete();
-  // The answer of an exercise still to solve is not shown.
-  const solving = learn.active && !learn.solved ? learn.exercise()?.ply : null;
-  const inVariation = variations.inVariation();
-  drawMoveList($("moves"), reviewedMoves(moves, gameReport(), solving), game.start, learn.active ? 0 : inVariation ? null : shownPly(), game.end, variations.listTree());
-  $("variation-tools").hidden = !inVariation || learn.active;
+  return moves;
 }
 
-function show() {
-  drawBoard();
-  drawMoves();
-  drawClocks(game, ui.flipped);
-  $("fen").textContent = board.fen();
-  drawReview();
-  drawGameList($("game-list"), openGame);
-  // An exercise's board is not the game's: its end is not shown over it.
-  $("banner").hidden = !game.end || learn.active;
-  if (game.end) $("banner-text").textContent = endWords(game.end);
-  $("banner-review").hidden = game.end?.reason === "aborted";
+// What the board controller draws (controller.js) for the board shown.
+function siteView() {
+  const fen = board.fen();
+  const men = placement(fen);
+  const inVariation = variations.inVariation();
+  const last = learn.active ? null : variations.shown()?.uci ?? game.moves[shownPly() - 1];
+  const [from, to] = last ? moveSquares(last) : [];
+  // The King in check (or mated) is marked, as on the served board.
+  const king = board.turn() ? "K" : "k";
   // Nothing to take back before the person's first move.
   const moved = game.human === "both" ? game.moves.length > 0 : game.moves.length > firstMovePly(game.start, game.human);
-  $("undo").disabled = !!game.end || !moved;
-  $("resign").disabled = !!game.end || game.human === "both";
-  $("resign").textContent = abortable() ? "Abort" : "Resign";
-  // The engine moves at the main line's end, not in a variation.
-  $("engine-go").disabled = !!game.end || ui.thinking || variations.inVariation();
-  // Lines of another position are not left on screen after Stop.
-  if (!ui.analysing && ui.linesFen !== board.fen()) $("lines").innerHTML = "";
-  $("status").textContent = learn.active ? "Learn from your mistakes"
-    : variations.inVariation() ? `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""} (in a variation)`
+  return {
+    fen, last: last ? { from, to } : null,
+    check: board.isCheck() ? Object.keys(men).find((s) => men[s] === king) : null,
+    legal: mayMove() ? board.legalMoves().split(" ").filter(Boolean) : [],
+    moves: sanMoves(), start: game.start, ply: learn.active ? 0 : inVariation ? null : shownPly(),
+    // An exercise's board is not the game's: its end is not shown over it.
+    result: game.end, banner: learn.active ? null : game.end, report: gameReport(),
+    // The answer of an exercise still to solve is not shown.
+    solving: learn.active && !learn.solved ? learn.exercise()?.ply ?? null : null,
+    tree: variations.listTree(), variationTools: inVariation && !learn.active, status: statusWords(),
+    undo: !game.end && moved,
+    resign: { enabled: !game.end && game.human !== "both", label: abortable() ? "Abort" : "Resign" },
+    // The engine moves at the main line's end, not in a variation.
+    engine: !game.end && !ui.thinking && !inVariation,
+  };
+}
+
+function statusWords() {
+  const toMove = `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""}`;
+  return learn.active ? "Learn from your mistakes"
+    : variations.inVariation() ? `${toMove} (in a variation)`
     : ui.ply !== null ? `${ui.ply ? `The position after ${ui.ply} of ${game.moves.length} plies` : "The start position"} (End or → to go on)`
     : game.end ? game.end.text
     : ui.thinking ? "The engine is thinking…"
-    : `${board.turn() ? "White" : "Black"} to move${board.isCheck() ? " (check)" : ""}`;
+    : toMove;
+}
+
+// The static board's own panels, after each draw of the board.
+function drawSitePanels() {
+  drawClocks(game, controller.flipped);
+  showReport();
+  listGames($("game-list"), openStored);
+  // Lines of another position are not left on screen after Stop.
+  if (!ui.analysing && ui.linesFen !== board.fen()) $("lines").innerHTML = "";
   if (ui.analysing) analyse();
   tables.show(board.fen(), (uci) => { if (mayMove()) play(uci, true); });
   learn.sync();
@@ -193,10 +185,6 @@ function show() {
 }
 
 // ---------------------------------------------------------------- moves
-
-function movesFrom(square) {
-  return board.legalMoves().split(" ").filter((m) => m && m.startsWith(square) && !/\d/.test(m[square.length]));
-}
 
 // The person may move: at the game's end on their turn, or anywhere on an
 // analysis board (a move from an earlier ply drops the moves after it,
@@ -207,17 +195,6 @@ function mayMove() {
   return !game.end && humanMoves() && !ui.thinking;
 }
 
-// The squares the man on `square` may go to, for the board's input.
-function targets(square) { return mayMove() ? [...new Set(movesFrom(square).map(moveTarget))] : []; }
-
-async function moveTo(from, to) {
-  ui.selected = null;
-  const choices = movesFrom(from).filter((m) => moveTarget(m) === to);
-  const move = choices.length > 1 ? await pickPromotionOf(choices, board.turn()) : choices[0];
-  if (move && mayMove()) play(move, true);
-  else drawBoard();
-}
-
 // A flag down ends the game (checked five times a second).
 function checkFlag() {
   const side = game && flagFallen(game);
@@ -225,7 +202,7 @@ function checkFlag() {
     const winner = side === "w" ? "Black" : "White";
     finish(side === "w" ? "0-1" : "1-0", `${side === "w" ? "White" : "Black"} loses on time: ${winner} wins`);
   }
-  if (game) drawClocks(game, ui.flipped);
+  if (game) drawClocks(game, controller.flipped);
 }
 
 // ---------------------------------------------------------------- play
@@ -233,7 +210,7 @@ function checkFlag() {
 // Play `move` at the game's end, or, from the person (`fromView`), at the
 // ply shown: the moves after it are dropped.
 function play(move, fromView = false) {
-  ui.selected = null;
+  controller.selected = null;
   if (learn.active) return void learn.attempt(move);
   // On an analysis board a move off the main line's end goes into the
   // variations (the engine's, at the end); once there are variations,
@@ -251,7 +228,7 @@ function play(move, fromView = false) {
   chargeClock(game, mover);
   judge();
   save();
-  show();
+  controller.draw();
   maybeEngine();
 }
 
@@ -278,7 +255,7 @@ function judge() {
 function finish(result, text, reason) {
   game.end = reason ? { result, text, reason } : { result, text };
   save();
-  show();
+  controller.draw();
 }
 
 // Before both sides have moved a game is aborted, with no result, not
@@ -299,7 +276,7 @@ function level() {
 
 // The engine's move at the game's level: a skill level searches with its
 // handicap for at most a second; full strength by its time or the clocks.
-function engineMove() {
+function askEngine() {
   if (game.end || ui.thinking) return;
   ui.thinking = true;
   const l = level().level;
@@ -311,19 +288,19 @@ function engineMove() {
   } else {
     player.postMessage(`go movetime ${l.movetime_ms ?? ui.data.skill_movetime_ms}`);
   }
-  show();
+  controller.draw();
 }
 
 player.addMessageListener((line) => {
   if (!line.startsWith("bestmove")) return;
   ui.thinking = false;
   const move = line.split(" ")[1];
-  if (game.end || !move || move === "(none)") return show();
+  if (game.end || !move || move === "(none)") return controller.draw();
   play(move);
 });
 
 function maybeEngine() {
-  if (!game.end && !humanMoves()) engineMove();
+  if (!game.end && !humanMoves()) askEngine();
 }
 
 function takeBack() {
@@ -338,7 +315,7 @@ function takeBack() {
   game.review = null;
   rebuild();
   save();
-  show();
+  controller.draw();
 }
 
 // Whether the human moves after `plies` plies of the game.
@@ -374,7 +351,7 @@ function analyse() {
   analyst.postMessage("go infinite");
 }
 
-function stopAnalysis() {
+function stopWorkerAnalysis() {
   ui.analysing = false;
   $("stop").disabled = true;
   analyst.postMessage("stop");
@@ -385,7 +362,7 @@ function stopAnalysis() {
 // The server's own review (humpty-analysis in the worker engine): the
 // same report, so the same marks, as the served board's.
 async function review() {
-  stopAnalysis();
+  stopWorkerAnalysis();
   ui.reviewing = true;
   $("review").disabled = true;
   const moves = [...game.moves];
@@ -400,26 +377,20 @@ async function review() {
   }
   $("review").disabled = false;
   ui.reviewing = false;
-  if (!report || moves.join(" ") !== game.moves.join(" ")) return void drawReview();  // stopped, or the game moved on
+  if (!report || moves.join(" ") !== game.moves.join(" ")) return void showReport();  // stopped, or the game moved on
   game.review = report;
   save();
-  show();
+  controller.draw();
 }
 
 // The report drawn as on the served board (reviewview.js); during an
 // exercise the arrow is only the move found or given, once it is over.
-function drawReview() {
+function showReport() {
   const r = gameReport();
   $("review-status").textContent = r ? "done" : "";
-  $("review-graph").innerHTML = "";
-  $("review-hover").textContent = "";
-  setReviewArrow(null, ui.flipped);
-  if (!r) return void ($("review-counts").textContent = "");
-  drawReviewGraph($("review-graph"), $("review-hover"), r, game.start, shownPly(), goto);
-  drawReviewCounts($("review-counts"), r, shownPly(), game.start, goto);
   // The better move is the main line's: no arrow over a variation.
-  const arrow = learn.active ? learn.arrow : variations.inVariation() ? null : betterArrowAt(r, shownPly(), null);
-  setReviewArrow(arrow, ui.flipped);
+  const arrow = learn.active ? learn.arrow : variations.inVariation() || !r ? null : betterArrowAt(r, shownPly(), null);
+  drawReviewPanel(r, game.start, shownPly(), goto, arrow, controller.flipped);
 }
 
 // ---------------------------------------------------------------- FEN, PGN
@@ -439,33 +410,31 @@ function pgn() {
   });
 }
 
-function setFen() {
-  const fen = $("fen-input").value.trim();
+function setStart(fen) {
   const code = validateFen(fen, "humpty");
   if (code !== 1) return say(`That FEN cannot be used (code ${code}).`);
   say("");
-  stopAnalysis();
-  newGame(game.human, fen);
+  stopWorkerAnalysis();
+  startGame(game.human, fen);
   maybeEngine();
 }
 
-function importPgn() {
+function importGame(text) {
   try {
-    const text = $("pgn-input").value;
     const g = readGamePGN(text);
     const start = g.headers("FEN") || startingFen("humpty");
     const moves = g.mainlineMoves().split(" ").filter(Boolean);
     const tag = g.headers("Result");
     g.delete();
     say("");
-    newGame("both", start, moves);
+    startGame("both", start, moves);
     judge();
     // A result the text gives stands, as on the served board, unless the
     // rules ended the game first.
     const token = ["1-0", "0-1", "1/2-1/2"].includes(tag) ? tag : text.match(/(1-0|0-1|1\/2-1\/2)\s*$/)?.[1];
     if (!game.end && token) game.end = { result: token, text: `Result as imported: ${token}` };
     save();
-    show();
+    controller.draw();
     // The text's variations are kept (the server's reading of them).
     if (text.includes("(")) variations.change("import", { pgn: text });
   } catch (e) {
@@ -475,26 +444,31 @@ function importPgn() {
 
 // ---------------------------------------------------------------- start
 
-function buildLevels() {
-  fillLevels($("level"), ui.data.levels);
-}
-
-function wire() {
-  $("new-white").onclick = () => { newGame("w"); };
-  $("new-black").onclick = () => { newGame("b"); maybeEngine(); };
-  $("new-both").onclick = () => newGame("both");
-  $("banner-review").onclick = review;
-  $("banner-new").onclick = () => { newGame(game.human === "b" ? "b" : "w"); maybeEngine(); };
-  $("undo").onclick = takeBack;
-  $("resign").onclick = resignOrAbort;
-  $("flip").onclick = () => { ui.flipped = !ui.flipped; buildBoard(); show(); drawShapes(ui.flipped); };
-  wireMoveNavigation({
+// The board controller over the rules and the worker engine in this
+// browser (controller.js).
+const controller = new BoardController({
+  view: siteView,
+  play: (uci) => play(uci, true),
+  newGame: (side) => { startGame(side === "white" ? "w" : side === "black" ? "b" : "both"); maybeEngine(); },
+  again: () => { startGame(game.human === "b" ? "b" : "w"); maybeEngine(); },
+  takeBack,
+  resign: resignOrAbort,
+  // On the person's turn the engine takes their side (the sides swap).
+  engineMove: () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); askEngine(); },
+  setFen: setStart,
+  importPgn: importGame,
+  review,
+  nav: {
     shown: () => ({ ply: shownPly(), plies: game.moves.length, variation: variations.shown() }),
     goPly: goto,
     goNode: (node) => { if (!learn.active) variations.change("goto", { target: node }); },
     change: (action) => variations.change(action, { target: game.node }),
-  });
-  $("engine-go").onclick = () => { if (game.human !== "both") game.human = game.human === "w" ? "b" : "w"; save(); engineMove(); };
+  },
+  drawn: drawSitePanels,
+});
+
+// The static board's own controls (the controller wires the game's).
+function wireSite() {
   // The PGN is made when it is asked for, not at every change, and its
   // blob is freed once the download has it.
   $("pgn-download").onclick = async (ev) => {
@@ -508,29 +482,16 @@ function wire() {
     setTimeout(() => URL.revokeObjectURL(link.href), 1000);
   };
   $("analyse").onclick = analyse;
-  $("review").onclick = review;
-  $("stop").onclick = stopAnalysis;
-  $("set-fen").onclick = setFen;
-  $("import-pgn").onclick = importPgn;
+  $("stop").onclick = stopWorkerAnalysis;
   $("level").onchange = () => { if (game) { game.level = $("level").value; save(); } };
   setInterval(checkFlag, 200);
 }
 
-async function main() {
+async function startSite() {
   ui.data = await (await fetch("site-data.json")).json();
   await tables.load();
-  for (const p of ui.data.pieces) PIECE_KINDS[p.letter] = p;
-  buildLevels();
-  buildPiecesCard(ui.data.pieces);
-  buildBoard();
-  wireShapes(() => ui.flipped);
-  attachBoardInput({
-    targets,
-    selected: () => ui.selected,
-    select: (square) => { ui.selected = square; drawBoard(); },
-    move: moveTo,
-  });
-  wire();
+  controller.start({ pieces: ui.data.pieces, levels: ui.data.levels });
+  wireSite();
   try {
     game = JSON.parse(localStorage.getItem(STORE) ?? "null");
     if (game) {
@@ -545,20 +506,20 @@ async function main() {
   } catch {
     game = null;
   }
-  if (!game) newGame("w");
+  if (!game) startGame("w");
   // "Analyse this position" from the puzzles: `#fen=...` opens it for both
   // sides, once (the hash is then cleared).
   const asked = location.hash.startsWith("#fen=") ? decodeURIComponent(location.hash.slice(5)) : null;
   if (asked) {
     history.replaceState(null, "", location.pathname);
-    if (validateFen(asked, "humpty") === 1) newGame("both", asked);
+    if (validateFen(asked, "humpty") === 1) startGame("both", asked);
     else say(`That FEN cannot be used: ${asked}`);
   }
   // A clock that ran while the page was closed is charged for that time.
-  show();
+  controller.draw();
   // The variations are drawn once the worker has read them.
   if (game.tree) variations.change("view");
   maybeEngine();
 }
 
-main();
+startSite();

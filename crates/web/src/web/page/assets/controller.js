@@ -1,0 +1,178 @@
+// One board controller for both homes: the served board (app.js, over the
+// server's API and events) and the static board (site/site.js, over the
+// rules, the worker engine and humpty-analysis in the browser). It draws
+// the board, the move list, the status, the game-over banner and the game
+// buttons from the backend's view, and turns presses, drags, promotions,
+// the move list's controls and the game buttons into the backend's
+// actions. A backend:
+//   view(): what to draw now, {
+//     fen, last: {from, to} | null, check: square | null,
+//     legal: [wire move] the person may play now ([] when not their turn),
+//     moves: [{san, uci}] the main line, start: its FEN,
+//     ply: the main-line ply shown (null when a variation move is),
+//     result: the end for the move list's foot, banner: the end shown
+//     over the board (null: none), report: the review (or null),
+//     solving: the ply of an exercise whose answer is hidden (or null),
+//     tree: {variations, node} (or null), variationTools: bool,
+//     status: text, undo / engine: enabled, resign: {enabled, label} };
+//   play(uci), newGame(side: "white" | "black" | "both"), again(),
+//   takeBack(), resign(), engineMove(), setFen(fen), importPgn(text),
+//   review(), nav (movenav.js's interface), press(square) (optional:
+//   premoves), drawn() (the backend's own panels, after each draw).
+"use strict";
+
+// A message next to the control that caused it ("where" names the box's
+// message line); one at a time. Errors are red, other news is not.
+function say(text, where = "message", kind = "error") {
+  document.querySelectorAll(".message").forEach((el) => { if (el.id !== where) el.textContent = ""; });
+  const el = document.getElementById(where);
+  if (!el) return;
+  el.textContent = text || "";
+  el.classList.toggle("ok", kind !== "error");
+  if (text) el.scrollIntoView({ block: "nearest" });
+}
+
+// The squares of a wire move ("c7d8g" -> ["c7", "d8"]).
+function moveSquares(uci) {
+  const m = /^([a-l]\d+)([a-l]\d+)[a-z]?$/.exec(uci);
+  return m ? [m[1], m[2]] : [null, null];
+}
+
+class BoardController {
+  constructor(backend) {
+    this.backend = backend;
+    this.flipped = false;
+    this.selected = null;   // the square of the picked-up man
+    this.dragged = false;   // the last move was dropped where it stands
+    this.shown = null;      // the last view drawn
+    this.men = {};
+  }
+
+  // Fill the shared panels from the game's data ({pieces, levels}), build
+  // the squares and wire the input and the buttons.
+  start(data) {
+    for (const p of data.pieces) PIECE_KINDS[p.letter] = { name: p.name, moves: p.moves };
+    buildPiecesCard(data.pieces);
+    if (data.levels) fillLevels(document.getElementById("level"), data.levels);
+    buildSquares(this.flipped);
+    wireShapes(() => this.flipped);
+    attachBoardInput({
+      targets: (square) => this.targets(square),
+      selected: () => this.selected,
+      select: (square) => { this.selected = square; this.drawMarks(); },
+      move: (from, to, dragged) => this.tryMove(from, to, dragged),
+      press: (square) => !!this.backend.press && this.backend.press(square),
+    });
+    this.wire();
+  }
+
+  // Turn the board (White at the top when `flipped`).
+  setFlipped(flipped) {
+    this.flipped = flipped;
+    buildSquares(flipped);
+    drawShapes(flipped);
+  }
+
+  // Draw everything from a fresh view, then the backend's own panels.
+  draw() {
+    const v = (this.shown = this.backend.view());
+    this.men = placement(v.fen);
+    if (this.selected && !this.targets(this.selected).length) this.selected = null;
+    this.drawPieces();
+    this.drawMarks();
+    this.drawList(v);
+    const $ = (id) => document.getElementById(id);
+    $("status").textContent = v.status;
+    $("fen").textContent = v.fen;
+    $("banner").hidden = !v.banner;
+    if (v.banner) $("banner-text").textContent = endWords(v.banner);
+    // An aborted game has no moves worth a review.
+    $("banner-review").hidden = !!v.banner && v.banner.reason === "aborted";
+    $("undo").disabled = !v.undo;
+    $("resign").disabled = !v.resign.enabled;
+    $("resign").textContent = v.resign.label;
+    $("engine-go").disabled = !v.engine;
+    if (this.backend.drawn) this.backend.drawn();
+  }
+
+  // The move list alone, from a fresh view (the review's words changed).
+  drawMoves() { if (this.shown) this.drawList(this.backend.view()); }
+
+  drawList(v) {
+    drawMoveList(document.getElementById("moves"), reviewedMoves(v.moves, v.report, v.solving), v.start, v.ply, v.result, v.tree);
+    document.getElementById("variation-tools").hidden = !v.variationTools;
+  }
+
+  // The men, each redrawn only where it changed; the one that just moved
+  // slides in unless it was dragged there.
+  drawPieces() {
+    const last = this.shown.last;
+    const dragged = this.dragged;
+    this.dragged = false;
+    document.querySelectorAll("#board .sq").forEach((sq) => {
+      const letter = this.men[sq.dataset.square];
+      const old = sq.querySelector(".piece");
+      if (old && old.dataset.piece === letter) return;
+      if (old) old.remove();
+      if (!letter) return;
+      const p = pieceElement(letter);
+      sq.appendChild(p);
+      if (!dragged && last && last.to === sq.dataset.square) slidePiece(p, this.square(last.from), sq);
+    });
+  }
+
+  drawMarks() {
+    const v = this.shown;
+    if (!v) return;
+    const dests = this.selected ? this.targets(this.selected) : [];
+    document.querySelectorAll("#board .sq").forEach((sq) => {
+      const s = sq.dataset.square;
+      sq.classList.toggle("last", !!v.last && (v.last.from === s || v.last.to === s));
+      sq.classList.toggle("check", v.check === s);
+      sq.classList.toggle("selected", this.selected === s);
+      sq.classList.toggle("dest", dests.includes(s));
+      sq.classList.toggle("capture", dests.includes(s) && !!this.men[s]);
+    });
+  }
+
+  square(name) { return name ? document.querySelector(`#board .sq[data-square="${name}"]`) : null; }
+
+  // The wire moves from `from` to `to` the person may play now.
+  choices(from, to) {
+    const legal = this.shown ? this.shown.legal : [];
+    return legal.filter((m) => { const [a, b] = moveSquares(m); return a === from && (to === undefined || b === to); });
+  }
+
+  targets(square) { return [...new Set(this.choices(square).map(moveTarget))]; }
+
+  // Play from `from` to `to`: one move, or the promotion the person picks.
+  async tryMove(from, to, dragged = false) {
+    this.selected = null;
+    const choices = this.choices(from, to);
+    if (!choices.length) return void this.drawMarks();
+    const move = choices.length > 1 ? await pickPromotionOf(choices, this.shown.fen.split(" ")[1] !== "b") : choices[0];
+    // The position may have changed while the picker was open.
+    if (!move || !this.choices(from, to).includes(move)) return void this.drawMarks();
+    this.dragged = dragged;
+    this.drawMarks();
+    this.backend.play(move);
+  }
+
+  wire() {
+    const b = this.backend;
+    const on = (id, f) => { document.getElementById(id).onclick = f; };
+    on("new-white", () => b.newGame("white"));
+    on("new-black", () => b.newGame("black"));
+    on("new-both", () => b.newGame("both"));
+    on("banner-new", () => b.again());
+    on("banner-review", () => b.review());
+    on("review", () => b.review());
+    on("undo", () => b.takeBack());
+    on("resign", () => b.resign());
+    on("engine-go", () => b.engineMove());
+    on("flip", () => { this.setFlipped(!this.flipped); if (this.shown) this.draw(); });
+    on("set-fen", () => b.setFen(document.getElementById("fen-input").value.trim()));
+    on("import-pgn", () => b.importPgn(document.getElementById("pgn-input").value));
+    wireMoveNavigation(b.nav);
+  }
+}
