@@ -230,14 +230,7 @@ fn premove_is_played_after_the_reply(browser: &Browser) {
     browser.click("#board [data-square='c4']");
     browser.wait_for("the engine thinking", "return ui.thinking === true");
     // Queue Nd2, cancel it with a click off the board, queue it again.
-    browser.click("#board [data-square='b1']");
-    browser.click("#board [data-square='d2']");
-    let marked = "return [...document.querySelectorAll('#board .sq.premove')].map(s => s.dataset.square).sort()";
-    assert_eq!(browser.js(marked), json!(["b1", "d2"]));
-    browser.click("#moves-box h2");
-    assert_eq!(browser.js(marked), json!([]), "a click elsewhere cancels");
-    browser.click("#board [data-square='b1']");
-    browser.click("#board [data-square='d2']");
+    board_checks::queue_a_premove(browser);
     // The reply may make Nd2 illegal (a check); then it is dropped.
     browser.wait_for(
         "the reply and the premove",

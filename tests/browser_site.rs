@@ -506,6 +506,46 @@ fn phone_layout(browser: &Browser) {
     variation_checks::variations_fit_a_phone(browser, "site-phone-variation.png");
 }
 
+/// While the worker engine thinks, a move can be queued, as on the served
+/// board: a press off the board cancels it, and a queued legal move is
+/// played as soon as the reply arrives.
+fn premove_after_the_reply(browser: &Browser) {
+    browser.js("document.getElementById('level').value = 'maximum'; document.getElementById('clock-choice').value = ''");
+    browser.click("#new-white");
+    wait_for_board(browser);
+    browser.click("#board [data-square='c1']");
+    browser.click("#board [data-square='c4']");
+    let thinking =
+        "return document.getElementById('status').textContent === 'The engine is thinking…'";
+    browser.wait_for("the engine thinking", thinking);
+    board_checks::queue_a_premove(browser);
+    // The reply may make Nd2 illegal (a check); then it is dropped.
+    browser.wait_for(
+        "the reply and the premove",
+        "return document.querySelectorAll('#moves .mv[data-ply]').length >= 3 || !document.getElementById('status').textContent.includes('thinking')",
+    );
+    let sans = "return [...document.querySelectorAll('#moves .mv[data-ply]')].map(m => m.textContent.replace(/[?!]+$/, ''))";
+    let moves = browser.js(sans);
+    if moves.as_array().map_or(0, |m| m.len()) >= 3 {
+        assert_eq!(moves[2], json!("Nd2"), "{moves}");
+    } else {
+        assert!(
+            !Position::from_fen(&fen(browser))
+                .unwrap()
+                .legal_moves()
+                .iter()
+                .any(|m| m.from().to_string() == "b1" && m.to().to_string() == "d2"),
+            "a legal premove was dropped: {moves}"
+        );
+    }
+    assert_eq!(
+        browser.js(board_checks::PREMOVE_MARKED),
+        json!([]),
+        "the premove is spent"
+    );
+    browser.js("document.getElementById('level').value = 'level--11'");
+}
+
 #[test]
 #[ignore = "needs chromium, chromedriver, python3 and the WebAssembly build: run by .ci/run"]
 fn the_static_board_plays_with_no_server() {
@@ -522,6 +562,7 @@ fn the_static_board_plays_with_no_server() {
     games_list_keeps_the_last_game(&browser);
     frog_promotion(&browser);
     drag_plays_a_move(&browser);
+    premove_after_the_reply(&browser);
     browser.click("#new-both");
     board_checks::a_long_game_reads_in_rows(&browser);
     board_checks::explorer_knows_its_plies(&browser);

@@ -329,3 +329,23 @@ pub fn resign_after_both_moved(browser: &Browser) {
         .js("const b = document.getElementById('resign'); return [b.textContent, b.disabled]");
     assert_eq!(v, json!(["Resign", false]));
 }
+
+/// The squares marked for a premove, sorted.
+pub const PREMOVE_MARKED: &str =
+    "return [...document.querySelectorAll('#board .sq.premove')].map(s => s.dataset.square).sort()";
+
+/// While the engine thinks (both boards): Nd2 is queued, a press off the
+/// board cancels it, and it is queued again, to be played after the reply.
+pub fn queue_a_premove(browser: &Browser) {
+    browser.click("#board [data-square='b1']");
+    browser.click("#board [data-square='d2']");
+    assert_eq!(browser.js(PREMOVE_MARKED), json!(["b1", "d2"]));
+    browser.click("#moves-box h2");
+    assert_eq!(
+        browser.js(PREMOVE_MARKED),
+        json!([]),
+        "a press elsewhere cancels"
+    );
+    browser.click("#board [data-square='b1']");
+    browser.click("#board [data-square='d2']");
+}

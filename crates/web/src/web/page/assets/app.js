@@ -123,7 +123,7 @@ function receive(delta) {
   if (restartAnalysis) startAnalysis();
   if (local.running && local.fen !== state.fen) startLocalAnalysis();
   // A queued premove is played when the turn comes back to this page.
-  if (prev && prev.id === state.id && prev.turn !== state.turn && humanMayMove()) playPremove();
+  if (prev && prev.id === state.id && prev.turn !== state.turn && humanMayMove()) controller.premove.play();
 }
 
 // The served board's own panels, after each draw of the board.
@@ -274,14 +274,19 @@ const controller = new BoardController({
     goNode: (node) => act("POST", "/goto", { node }),
     change: (action) => act("POST", "/variation", { node: ui.game.variation.node, action }),
   },
-  press: premovePress,
+  // A premove may be set while the opponent (the engine, or a friend) is
+  // to move at the game's end.
+  premoveSide: () => {
+    const g = ui.game;
+    const me = myColor();
+    return me && !g.status.over && g.turn !== me && g.ply === g.moves.length ? me : null;
+  },
+  reach: (from) => premoveTargets(ui.game.fen, from),
   drawn: drawServedPanels,
 });
 
 // The served board's own controls (the controller wires the game's).
 function wireServed() {
-  // A press anywhere off the board cancels a queued premove.
-  document.addEventListener("pointerdown", (ev) => { if (!ev.target.closest("#board")) cancelPremove(); });
   $("analyse").onclick = () => startAnalysis();
   wireLearning();
   $("stop").onclick = () => { stopLocalAnalysis(); stopAnalysis(); };

@@ -17,8 +17,10 @@
 //     status: text, undo / engine: enabled, resign: {enabled, label} };
 //   play(uci), newGame(side: "white" | "black" | "both"), again(),
 //   takeBack(), resign(), engineMove(), setFen(fen), importPgn(text),
-//   review(), nav (movenav.js's interface), press(square) (optional:
-//   premoves), drawn() (the backend's own panels, after each draw).
+//   review(), nav (movenav.js's interface), drawn() (the backend's own
+//   panels, after each draw); for premoves (premove.js), premoveSide()
+//   (the person's colour while the opponent is to move, else null) and
+//   reach(from) (where the man there could go, or null).
 "use strict";
 
 // A message next to the control that caused it ("where" names the box's
@@ -46,6 +48,12 @@ class BoardController {
     this.dragged = false;   // the last move was dropped where it stands
     this.shown = null;      // the last view drawn
     this.men = {};
+    this.premove = new Premove({
+      side: () => (this.shown && backend.premoveSide ? backend.premoveSide() : null),
+      reach: (from) => backend.reach(from),
+      men: () => this.men,
+      play: (from, to) => { if (this.choices(from, to).length) this.tryMove(from, to); },
+    });
   }
 
   // Fill the shared panels from the game's data ({pieces, levels}), build
@@ -61,8 +69,10 @@ class BoardController {
       selected: () => this.selected,
       select: (square) => { this.selected = square; this.drawMarks(); },
       move: (from, to, dragged) => this.tryMove(from, to, dragged),
-      press: (square) => !!this.backend.press && this.backend.press(square),
+      press: (square) => this.premove.press(square),
     });
+    // A press anywhere off the board cancels a queued premove.
+    document.addEventListener("pointerdown", (ev) => { if (!ev.target.closest("#board")) this.premove.cancel(); });
     this.wire();
   }
 

@@ -42,7 +42,7 @@ async function openGame(id, push = true, known = null) {
   const state = known || await api("GET", `/api/games/${id}`);
   await findSeat(state);
   stopStream();
-  cancelPremove();
+  controller.premove.cancel();
   controller.selected = null;
   ui.game = null;
   controller.setFlipped(state.human === "black" || ui.color === "black");

@@ -43,18 +43,7 @@ function localLegal(fen) {
 // Where the man on `from` could go if its side were to move now: the
 // squares a premove may choose (null when the rules here cannot say).
 function premoveTargets(fen, from) {
-  if (!local.rules) return null;
-  const parts = fen.split(" ");
-  parts[1] = parts[1] === "w" ? "b" : "w";
-  try {
-    const board = new local.rules.Board("humpty", parts.join(" "));
-    const to = board.legalMoves().split(" ").filter((m) => m.startsWith(from) && !/\d/.test(m[from.length]))
-      .map((m) => wireMove(m)?.to);
-    board.delete();
-    return to;
-  } catch {
-    return null;
-  }
+  return local.rules ? premoveReach(local.rules.Board, fen, from) : null;
 }
 
 // ---------- analysis in this browser ----------

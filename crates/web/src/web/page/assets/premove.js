@@ -1,67 +1,84 @@
-// Premove: while the engine thinks, one move of yours can be queued (click
-// one of your pieces, then a square). It is played the moment the engine's
-// move arrives, if it is then legal; a click anywhere else cancels it. The
-// page cannot know the legal moves of a position it has not seen: with the
-// rules in the page (local.js) the square must be one the man could reach
-// were it its side's turn, and the server's list decides when the time
-// comes.
+// Premove, on both boards: while the opponent (the engine, or a friend)
+// is to move, one move of yours can be queued (click one of your men,
+// then a square). It is played the moment the turn comes back, if it is
+// then legal; a press anywhere else cancels it. The position after the
+// reply is not known yet: with the rules at hand the square must be one
+// the man could reach were it its side's turn, and the legal moves decide
+// when the time comes.
 "use strict";
 
-const premove = { from: null, move: null };
-
-// True while a premove may be set: your opponent (the engine, or a friend)
-// is to move.
-function premoveTime() {
-  const g = ui.game;
-  const me = myColor();
-  return !!g && !!me && !g.status.over && g.turn !== me && g.ply === g.moves.length;
-}
-
-function yours(square) {
-  const letter = controller.men[square];
-  if (!letter) return false;
-  return (letter === letter.toUpperCase()) === (myColor() === "white");
-}
-
-function cancelPremove() {
-  premove.from = null;
-  premove.move = null;
-  drawPremove();
-}
-
-// A left press on `square` while the engine thinks: pick a piece, set the
-// move, or cancel. True if the press was used.
-function premovePress(square) {
-  if (!premoveTime()) return false;
-  if (premove.from && square && square !== premove.from) {
-    // With the rules in the page, only a square the man could reach.
-    const targets = premoveTargets(ui.game.fen, premove.from);
-    if (targets && !targets.includes(square)) {
-      cancelPremove();
-      return true;
-    }
-    premove.move = { from: premove.from, to: square };
-    premove.from = null;
-  } else if (!premove.move && square && yours(square)) {
-    premove.from = square;
-  } else {
-    premove.from = null;
-    premove.move = null;
+class Premove {
+  // `hooks`: side() the person's colour while a premove may be set (null
+  // otherwise); reach(from) the squares the man there could go to (null
+  // when that cannot be said); men() the men by square; play(from, to)
+  // the queued move once the turn has come.
+  constructor(hooks) {
+    this.hooks = hooks;
+    this.from = null;
+    this.move = null;
   }
-  drawPremove();
-  return true;
+
+  cancel() {
+    this.from = null;
+    this.move = null;
+    this.draw();
+  }
+
+  // A press on `square` while the opponent is to move: pick a man, set
+  // the move, or cancel. True if the press was used.
+  press(square) {
+    const side = this.hooks.side();
+    if (!side) return false;
+    if (this.from && square && square !== this.from) {
+      const targets = this.hooks.reach(this.from);
+      if (targets && !targets.includes(square)) {
+        this.cancel();
+        return true;
+      }
+      this.move = { from: this.from, to: square };
+      this.from = null;
+    } else if (!this.move && square && this.mine(square, side)) {
+      this.from = square;
+    } else {
+      this.from = null;
+      this.move = null;
+    }
+    this.draw();
+    return true;
+  }
+
+  mine(square, side) {
+    const letter = this.hooks.men()[square];
+    return !!letter && (letter === letter.toUpperCase()) === (side === "white");
+  }
+
+  draw() {
+    const marked = [this.from, this.move && this.move.from, this.move && this.move.to];
+    document.querySelectorAll("#board .sq").forEach((sq) => {
+      sq.classList.toggle("premove", marked.includes(sq.dataset.square));
+    });
+  }
+
+  // The turn has come back: play the queued move (the board checks it).
+  play() {
+    const m = this.move;
+    this.cancel();
+    if (m) this.hooks.play(m.from, m.to);
+  }
 }
 
-function drawPremove() {
-  const marked = [premove.from, premove.move && premove.move.from, premove.move && premove.move.to];
-  document.querySelectorAll("#board .sq").forEach((sq) => {
-    sq.classList.toggle("premove", marked.includes(sq.dataset.square));
-  });
-}
-
-// After the engine's move: play the queued move if it is legal now.
-function playPremove() {
-  const m = premove.move;
-  cancelPremove();
-  if (m && ui.game.legal.some((l) => l.from === m.from && l.to === m.to)) controller.tryMove(m.from, m.to);
+// Where the man on `from` could go in `fen` were it its side's turn, by
+// the rules' `Board` class (the page's WebAssembly rules); null when the
+// rules cannot say.
+function premoveReach(Board, fen, from) {
+  const parts = fen.split(" ");
+  parts[1] = parts[1] === "w" ? "b" : "w";
+  try {
+    const board = new Board("humpty", parts.join(" "));
+    const to = board.legalMoves().split(" ").filter((m) => moveSquares(m)[0] === from).map((m) => moveSquares(m)[1]);
+    board.delete();
+    return to;
+  } catch {
+    return null;
+  }
 }

@@ -297,6 +297,8 @@ player.addMessageListener((line) => {
   const move = line.split(" ")[1];
   if (game.end || !move || move === "(none)") return controller.draw();
   play(move);
+  // A queued premove is played now that the turn is back.
+  controller.premove.play();
 });
 
 function maybeEngine() {
@@ -465,6 +467,11 @@ const controller = new BoardController({
     change: (action) => variations.change(action, { target: game.node }),
   },
   drawn: drawSitePanels,
+  // While the engine thinks at the game's end, the person's next move can
+  // be queued (premove.js).
+  premoveSide: () => (ui.thinking && game.human !== "both" && !game.end && ui.ply === null && !learn.active
+    ? (game.human === "w" ? "white" : "black") : null),
+  reach: (from) => premoveReach(Board, board.fen(), from),
 });
 
 // The static board's own controls (the controller wires the game's).
