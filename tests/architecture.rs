@@ -550,12 +550,36 @@ fn a_sub_folder_is_one_node_of_its_parent() {
 #[test]
 fn the_two_web_clients_share_their_code_instead_of_repeating_it() {
     let assets = root().join("crates/web/src/web/page/assets");
-    let both = clients::defined_by_both(&assets);
-    assert!(
-        both.is_empty(),
-        "defined by both the served board's and the static board's own scripts \
-         (move it to a file both pages load, e.g. controller.js): {both:?}"
-    );
+    for (served, site) in [
+        ("index.html", "site/index.html"),
+        ("puzzles.html", "site/puzzles.html"),
+    ] {
+        let both = clients::defined_by_both(&assets, served, site);
+        assert!(
+            both.is_empty(),
+            "defined by both {served}'s and {site}'s own modules \
+             (move it to a module both pages import, e.g. controller.js): {both:?}"
+        );
+    }
+}
+
+#[test]
+fn every_page_script_is_a_module_and_they_import_without_cycles() {
+    let assets = root().join("crates/web/src/web/page/assets");
+    for page in clients::PAGES {
+        let html = std::fs::read_to_string(assets.join(page)).unwrap();
+        for (name, module) in clients::page_scripts(&html) {
+            assert!(
+                module && !name.is_empty(),
+                "{page}: <script src=\"{name}\"> is not a module file"
+            );
+        }
+        let modules = clients::page_modules(&assets, page);
+        assert!(modules.len() > 3, "{page}: {modules:?}");
+        if let Some(c) = find_cycle(&modules) {
+            panic!("{page}: its modules import in a cycle: {}", c.join(" -> "));
+        }
+    }
 }
 
 #[test]
@@ -565,7 +589,23 @@ fn the_client_checker_sees_a_function_of_both() {
     );
     assert_eq!(defs.into_iter().collect::<Vec<_>>(), ["C", "a", "b"]);
     let scripts = clients::page_scripts(
-        "<script src=\"/a.js\"></script>\n<script type=\"module\" src=\"b.js\"></script>",
+        "<script src=\"/a.js\"></script>\n<script type=\"module\" src=\"b.js\"></script>\n<script>go()</script>",
     );
-    assert_eq!(scripts, ["a.js", "b.js"]);
+    assert_eq!(
+        scripts,
+        [
+            ("a.js".into(), false),
+            ("b.js".into(), true),
+            (String::new(), false)
+        ]
+    );
+    let uses = clients::imports(
+        "import { a } from \"./a.js\";\nimport { B } from \"./humpty/index.js\";\nexport { c } from \"./c.js\";\n// from \"./d.js\"",
+    );
+    assert_eq!(uses, ["a.js", "c.js"]);
+    let cycle = find_cycle(&[
+        ("a.js".into(), vec!["b.js".into()]),
+        ("b.js".into(), vec!["a.js".into()]),
+    ]);
+    assert_eq!(cycle.unwrap(), ["a.js", "b.js", "a.js"]);
 }

@@ -22,7 +22,7 @@ use serde_json::json;
 use std::time::Duration;
 
 /// What the served page says when a wait times out.
-const DIAGNOSTIC: &str = "return [document.getElementById('message').textContent, document.getElementById('status').textContent, document.getElementById('fen').textContent, JSON.stringify(ui.game && ui.game.level), ui.thinking]";
+const DIAGNOSTIC: &str = "return [document.getElementById('message').textContent, document.getElementById('status').textContent, document.getElementById('fen').textContent, JSON.stringify(humpty.ui.game && humpty.ui.game.level), humpty.ui.thinking]";
 
 #[test]
 #[ignore = "needs chromium and chromedriver: run by .ci/run"]
@@ -90,7 +90,7 @@ fn set_fen_with_the_engine_to_move(browser: &Browser) {
     browser.new_game("#new-white");
     browser.wait_for(
         "a new game",
-        "return ui.game.moves.length === 0 && ui.game.human === 'white'",
+        "return humpty.ui.game.moves.length === 0 && humpty.ui.game.human === 'white'",
     );
     let fen = "k11/12/12/12/12/12/12/5fK5 b - - 0 1";
     browser.js(&format!(
@@ -99,7 +99,7 @@ fn set_fen_with_the_engine_to_move(browser: &Browser) {
     browser.click("#set-fen");
     browser.wait_for(
         "the engine's answer to the FEN",
-        &format!("return ui.game.start_fen === '{fen}' && ui.game.moves.length === 1 && ui.game.waiting === 'human'"),
+        &format!("return humpty.ui.game.start_fen === '{fen}' && humpty.ui.game.moves.length === 1 && humpty.ui.game.waiting === 'human'"),
     );
 }
 
@@ -108,20 +108,21 @@ fn set_fen_with_the_engine_to_move(browser: &Browser) {
 fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
     browser.js("const l = document.getElementById('level'); l.value = 'level-2'; document.getElementById('clock-choice').value = '180+2';");
     browser.new_game("#new-white");
-    browser.wait_for("the timed game", "return !!ui.game.clock && ui.game.moves.length === 0 && location.pathname === '/g/' + ui.game.id");
-    browser.js("controller.tryMove(ui.game.legal[0].from, ui.game.legal[0].to)");
+    browser.wait_for("the timed game", "return !!humpty.ui.game.clock && humpty.ui.game.moves.length === 0 && location.pathname === '/g/' + humpty.ui.game.id");
+    browser
+        .js("humpty.controller.tryMove(humpty.ui.game.legal[0].from, humpty.ui.game.legal[0].to)");
     browser.wait_for(
         "the engine's reply",
-        "return ui.game.moves.length === 2 && ui.game.waiting === 'human'",
+        "return humpty.ui.game.moves.length === 2 && humpty.ui.game.waiting === 'human'",
     );
     board_checks::resign_after_both_moved(browser);
-    let before = browser.js("return [location.pathname, ui.game.level, ui.game.clock.black_ms, ui.game.moves.map(m => m.uci)]");
+    let before = browser.js("return [location.pathname, humpty.ui.game.level, humpty.ui.game.clock.black_ms, humpty.ui.game.moves.map(m => m.uci)]");
     browser.call("POST", "/refresh", Some(json!({})));
     browser.wait_for(
         "the game after the reload",
-        "return typeof ui !== 'undefined' && !!ui.game && ui.game.moves.length === 2",
+        "return typeof humpty !== 'undefined' && !!humpty.ui.game && humpty.ui.game.moves.length === 2",
     );
-    let after = browser.js("return [location.pathname, ui.game.level, ui.game.clock.black_ms, ui.game.moves.map(m => m.uci)]");
+    let after = browser.js("return [location.pathname, humpty.ui.game.level, humpty.ui.game.clock.black_ms, humpty.ui.game.moves.map(m => m.uci)]");
     assert_eq!(before, after, "same game, level and Black's clock");
     assert_eq!(
         browser.js("return document.getElementById('level').value"),
@@ -144,7 +145,7 @@ fn reload_keeps_the_game_level_and_clock(browser: &Browser) {
     );
     board_checks::result_is_one_line(browser, "0-1");
     let bar = browser.js("return [document.getElementById('evalbar').classList.contains('unknown'), parseFloat(document.getElementById('evalfill').style.height)]");
-    let fill = if browser.js("return controller.flipped") == json!(true) {
+    let fill = if browser.js("return humpty.controller.flipped") == json!(true) {
         100
     } else {
         0
@@ -176,10 +177,13 @@ fn abort_before_both_moved(browser: &Browser) {
     browser.new_game("#new-black");
     browser.wait_for(
         "the engine's first move",
-        "return ui.game.human === 'black' && ui.game.moves.length === 1 && ui.game.waiting === 'human'",
+        "return humpty.ui.game.human === 'black' && humpty.ui.game.moves.length === 1 && humpty.ui.game.waiting === 'human'",
     );
     board_checks::abort_before_both_moved(browser);
-    assert_eq!(browser.js("return ui.game.result.reason"), json!("aborted"));
+    assert_eq!(
+        browser.js("return humpty.ui.game.result.reason"),
+        json!("aborted")
+    );
     browser.save_screenshot("web-aborted.png");
 }
 
@@ -219,30 +223,30 @@ fn premove_is_played_after_the_reply(browser: &Browser) {
     browser.new_game("#new-white");
     browser.wait_for(
         "a new game",
-        "return ui.game && ui.game.moves.length === 0 && !controller.flipped",
+        "return humpty.ui.game && humpty.ui.game.moves.length === 0 && !humpty.controller.flipped",
     );
-    browser.js("act('POST', '/settings', { level: { movetime_ms: 2500 } })");
+    browser.js("humpty.act('POST', '/settings', { level: { movetime_ms: 2500 } })");
     browser.wait_for(
         "the slower level",
-        "return ui.game.level.movetime_ms === 2500",
+        "return humpty.ui.game.level.movetime_ms === 2500",
     );
     browser.click("#board [data-square='c1']");
     browser.click("#board [data-square='c4']");
-    browser.wait_for("the engine thinking", "return ui.thinking === true");
+    browser.wait_for("the engine thinking", "return humpty.ui.thinking === true");
     // Queue Nd2, cancel it with a click off the board, queue it again.
     board_checks::queue_a_premove(browser);
     // The reply may make Nd2 illegal (a check); then it is dropped.
     browser.wait_for(
         "the reply and the premove",
         "const n = document.querySelectorAll('#moves .mv[data-ply]').length; \
-         return n >= 3 || (n === 2 && !ui.thinking && !ui.game.legal.some(m => m.from === 'b1' && m.to === 'd2'))",
+         return n >= 3 || (n === 2 && !humpty.ui.thinking && !humpty.ui.game.legal.some(m => m.from === 'b1' && m.to === 'd2'))",
     );
     let moves = browser.moves();
     if moves.as_array().unwrap().len() >= 3 {
         assert_eq!(moves[2], json!("Nd2"), "{moves}");
         browser.wait_for_moves("the engine's answer to the premove", 4);
     }
-    browser.js("act('POST', '/settings', { level: { name: 'club' } })");
+    browser.js("humpty.act('POST', '/settings', { level: { name: 'club' } })");
 }
 
 /// Squares are reachable by keyboard: Enter on a square presses it.
@@ -250,7 +254,7 @@ fn keyboard_moves(browser: &Browser) {
     browser.new_game("#new-both");
     browser.wait_for(
         "an analysis board",
-        "return ui.game && ui.game.human === 'both' && ui.game.moves.length === 0",
+        "return humpty.ui.game && humpty.ui.game.human === 'both' && humpty.ui.game.moves.length === 0",
     );
     for sq in ["c1", "c4"] {
         browser.js(&format!(
@@ -267,7 +271,7 @@ fn keyboard_moves(browser: &Browser) {
 /// to the start.
 fn review_graph_and_jump(browser: &Browser) {
     // The keyboard step left an analysis board after 1. Fc4.
-    browser.js("act('POST', '/move', { move: 'h7d3' })");
+    browser.js("humpty.act('POST', '/move', { move: 'h7d3' })");
     browser.wait_for_moves("the second move", 2);
     browser.click("#review");
     browser.wait_for(
@@ -278,7 +282,7 @@ fn review_graph_and_jump(browser: &Browser) {
         "const g = document.getElementById('review-graph'); const r = g.getBoundingClientRect(); \
          g.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: r.left + 1, clientY: r.top + 10 }))",
     );
-    browser.wait_for("the jump to the start", "return ui.game.ply === 0");
+    browser.wait_for("the jump to the start", "return humpty.ui.game.ply === 0");
 }
 
 /// Right-button drags draw arrows and right clicks circles, coloured by the
@@ -494,8 +498,9 @@ fn screenshot_with_analysis(browser: &Browser) {
             > Some(1),
         "PV moves are clickable spans"
     );
-    let best = browser.js("return ui.lines[1].pv_uci[0]");
+    let best = browser.js("return humpty.ui.lines[1].uci[0]");
     assert_eq!(arrow, best, "the best move is drawn as an arrow");
+    board_checks::analysis_is_drawn(browser);
     browser.click("#board [data-square='k2']");
     let shot = browser.call("GET", "/screenshot", None);
     let png = decode_base64(shot.as_str().unwrap());
@@ -512,10 +517,11 @@ fn screenshot_with_analysis(browser: &Browser) {
 /// build`): its highlights come from them, and "In this browser" analyses
 /// on the worker engine.
 fn analysis_in_this_browser(browser: &Browser) {
-    assert_eq!(browser.js("return !!local.rules"), json!(true));
+    assert_eq!(browser.js("return !!humpty.local.rules"), json!(true));
     browser.click("#stop");
     browser.click("#analyse-local");
-    board_checks::analysis_line_reads(browser, "#lines .line.local");
+    board_checks::analysis_line_reads(browser, "#lines .line");
+    board_checks::analysis_is_drawn(browser);
     browser.click("#stop");
 }
 
@@ -534,7 +540,7 @@ fn ten_moves_against_a_beginner(browser: &Browser) {
             browser.click("#promotion button");
         }
         browser.wait_for_moves("the engine's reply", 2 * n);
-        if browser.js("return ui.game.status.over") == json!(true) {
+        if browser.js("return humpty.ui.game.status.over") == json!(true) {
             break;
         }
     }

@@ -52,7 +52,7 @@ fn open_front_page(browser: &Browser, server: &Server) -> String {
     browser.call("POST", "/url", Some(json!({"url": server.url()})));
     let id = browser.wait_for(
         "a game on the front page",
-        "return !!ui.game && location.pathname === '/g/' + ui.game.id && ui.game.id",
+        "return !!humpty.ui.game && location.pathname === '/g/' + humpty.ui.game.id && humpty.ui.game.id",
     );
     id.as_str().unwrap().to_string()
 }
@@ -70,18 +70,18 @@ fn levels_are_grouped(browser: &Browser) {
     );
     let doubled = browser.js("return [...document.querySelectorAll('#level option')].filter(o => o.textContent.includes('--')).length");
     assert_eq!(doubled, json!(0));
-    assert_eq!(browser.js("return ui.game.level.skill"), json!(-6));
+    assert_eq!(browser.js("return humpty.ui.game.level.skill"), json!(-6));
 }
 
 fn engine_move_after_the_reply(browser: &Browser) {
     browser.js("document.getElementById('level').value = 'level--11'");
     browser.new_game("#new-white");
-    browser.js("act('POST', '/move', { move: ui.game.legal[0].uci })");
+    browser.js("humpty.act('POST', '/move', { move: humpty.ui.game.legal[0].uci })");
     browser.wait_for_moves("the engine's reply", 2);
-    browser.wait_for("the person's turn", "return !ui.thinking");
+    browser.wait_for("the person's turn", "return !humpty.ui.thinking");
     browser.click("#engine-go");
     browser.wait_for_moves("the engine's move for White", 3);
-    assert_eq!(browser.js("return ui.game.human"), json!("black"));
+    assert_eq!(browser.js("return humpty.ui.game.human"), json!("black"));
 }
 
 fn stale_analysis_goes(browser: &Browser) {
@@ -101,9 +101,9 @@ fn finished_games_stay_finished(browser: &Browser) {
     for new in ["#new-white", "#new-friend"] {
         browser.new_game(new);
         browser
-            .js("act('POST', '/move', { move: ui.game.legal[0].uci, seat: ui.seat || undefined })");
+            .js("humpty.act('POST', '/move', { move: humpty.ui.game.legal[0].uci, seat: humpty.ui.seat || undefined })");
         browser.wait_for_moves("a move", if new == "#new-white" { 2 } else { 1 });
-        browser.js("act('POST', '/resign', { seat: ui.seat || undefined })");
+        browser.js("humpty.act('POST', '/resign', { seat: humpty.ui.seat || undefined })");
         browser.wait_for(
             "the banner",
             "return !document.getElementById('banner').hidden",
@@ -114,17 +114,17 @@ fn finished_games_stay_finished(browser: &Browser) {
         );
         // Shown at an earlier ply, the finished game is still finished.
         browser.click("#moves .mv[data-ply=\"1\"]");
-        browser.wait_for("ply 1 shown", "return ui.game.ply === 1");
+        browser.wait_for("ply 1 shown", "return humpty.ui.game.ply === 1");
         assert_eq!(
             browser.js("return ['resign', 'engine-go', 'undo'].map(id => document.getElementById(id).disabled)"),
             json!([true, true, true]),
             "resign, engine move, take back at an earlier ply of a finished game"
         );
-        let old = browser.js("return ui.game.id");
+        let old = browser.js("return humpty.ui.game.id");
         browser.click("#banner-new");
         browser.wait_for(
             "a new game from the banner",
-            &format!("return ui.game.id !== {old} && ui.game.moves.length === 0"),
+            &format!("return humpty.ui.game.id !== {old} && humpty.ui.game.moves.length === 0"),
         );
         assert_eq!(
             browser.js("return document.getElementById('msg-new').textContent"),
@@ -143,7 +143,7 @@ fn take_back_waits_for_your_move(browser: &Browser) {
         json!(true),
         "no take-back before Black moved"
     );
-    browser.js("act('POST', '/move', { move: ui.game.legal[0].uci })");
+    browser.js("humpty.act('POST', '/move', { move: humpty.ui.game.legal[0].uci })");
     browser.wait_for_moves("the engine's reply", 3);
     browser.wait_for(
         "take back offered",
@@ -161,7 +161,7 @@ fn the_explorer_shows_the_finished_games(browser: &Browser) {
         "const r = document.querySelector('#explorer tbody tr'); return r && [r.querySelector('button').dataset.uci, r.children[1].textContent]",
     );
     assert_eq!(first[1], "2", "two finished games: {first}");
-    assert_eq!(first[0], browser.js("return ui.game.legal[0].uci"));
+    assert_eq!(first[0], browser.js("return humpty.ui.game.legal[0].uci"));
     browser.js("document.getElementById('explorer-box').scrollIntoView()");
     save_screenshot(browser, "explorer.png");
     browser.click("#explorer tbody tr button");
@@ -192,9 +192,9 @@ fn learn_from_the_blunder(browser: &Browser) {
     browser.click("#learn");
     browser.wait_for(
         "the exercise",
-        "return ui.game.ply === 0 && document.getElementById('learn-text').textContent.startsWith('Find a better move for White')",
+        "return humpty.ui.game.ply === 0 && document.getElementById('learn-text').textContent.startsWith('Find a better move for White')",
     );
-    let arrow = browser.js("return shapes.review.length");
+    let arrow = browser.js("return humpty.shapes.review.length");
     assert_eq!(
         arrow,
         json!(0),
@@ -215,7 +215,7 @@ fn learn_from_the_blunder(browser: &Browser) {
     );
     common::board_checks::learn_is_beside_the_board(browser, "h1h2");
     assert_eq!(
-        browser.js("return ui.game.moves.length"),
+        browser.js("return humpty.ui.game.moves.length"),
         json!(2),
         "the game's moves are untouched"
     );

@@ -30,7 +30,7 @@ fn save_screenshot(browser: &Browser, name: &str) {
 
 /// Wait for the player's turn in a puzzle; its id.
 fn ready(browser: &Browser) -> String {
-    browser.wait_for("the player's turn", "return P.attempt && !P.done && P.last && document.getElementById('p-status').textContent.startsWith('Find') && P.puzzle.id")
+    browser.wait_for("the player's turn", "return humpty.P.attempt && !humpty.P.done && humpty.P.last && document.getElementById('p-status').textContent.startsWith('Find') && humpty.P.puzzle.id")
         .as_str()
         .unwrap()
         .to_string()
@@ -82,7 +82,7 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
         click_move(&browser, &m.to_string());
         if i + 1 < row.moves.len() {
             let reply = row.moves[i + 1].to_string();
-            browser.wait_for("the opponent's reply", &format!("return P.last === '{reply}' && document.getElementById('p-status').textContent.startsWith('Find')"));
+            browser.wait_for("the opponent's reply", &format!("return humpty.P.last === '{reply}' && document.getElementById('p-status').textContent.startsWith('Find')"));
         }
     }
     browser.wait_for(
@@ -106,7 +106,7 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
     let id = browser
         .wait_for(
             "the next puzzle",
-            &format!("return P.puzzle.id !== '{id}' && P.last && !P.done && P.puzzle.id"),
+            &format!("return humpty.P.puzzle.id !== '{id}' && humpty.P.last && !humpty.P.done && humpty.P.puzzle.id"),
         )
         .as_str()
         .unwrap()
@@ -117,7 +117,7 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
     let from = row.moves[1].from().to_string();
     browser.wait_for("the hinted piece", &format!("return document.querySelector('#board .sq[data-square=\"{from}\"]').classList.contains('selected')"));
     let wrong: Value = browser.js(&format!(
-        "return P.legal.find(m => m !== '{}')",
+        "return humpty.P.legal.find(m => m !== '{}')",
         row.moves[1]
     ));
     click_move(&browser, wrong.as_str().unwrap());
@@ -159,7 +159,7 @@ fn puzzles_are_solved_failed_hinted_and_rated_in_the_browser() {
     ready(&browser);
     assert_eq!(rating(&browser), failed);
     assert_eq!(
-        browser.js("return P.puzzle.id"),
+        browser.js("return humpty.P.puzzle.id"),
         json!(id),
         "the same puzzle"
     );

@@ -171,6 +171,8 @@ fn analysis_shows_a_line(browser: &Browser) {
     browser.click("#new-both");
     browser.click("#analyse");
     board_checks::analysis_line_reads(browser, "#lines .line");
+    // The same lines, bar and arrow as the served board's.
+    board_checks::analysis_is_drawn(browser);
     browser.click("#stop");
     // Stopped, the lines of the old position go once the board moves on.
     play_some_move(browser);

@@ -155,6 +155,25 @@ pub fn analysis_line_reads(browser: &Browser, selector: &str) -> String {
     line.as_str().unwrap().to_string()
 }
 
+/// Analysis as every board draws it (analysisview.js): each line's moves
+/// are buttons that play it, the bar shows a known score, and the first
+/// line's first move is the engine's arrow. Returns that move.
+pub fn analysis_is_drawn(browser: &Browser) -> String {
+    browser
+        .wait_for(
+            "a line with its moves, the bar and the arrow",
+            "const l = document.querySelector('#lines .line'); \
+             const a = document.querySelector('#shapes [data-brush=engine]'); \
+             const first = l && l.querySelector('.pv-move'); \
+             const bar = document.getElementById('evalbar'); \
+             if (!first || !a || bar.classList.contains('unknown') || !document.getElementById('evaltext').textContent) return false; \
+             return a.dataset.from + a.dataset.to",
+        )
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
 /// The result at the foot of the move list has a row of its own and reads
 /// on one line ("1/2-1/2" squeezed into the move number's column wraps).
 pub fn result_is_one_line(browser: &Browser, result: &str) {

@@ -24,11 +24,11 @@ impl Browser {
     /// alone can pass before the new board is built, and a square found
     /// then goes stale.
     pub fn new_game(&self, button: &str) {
-        let old = self.js("return ui.game ? ui.game.id : null");
+        let old = self.js("return humpty.ui.game ? humpty.ui.game.id : null");
         self.click(button);
         self.wait_for(
             "a new game",
-            &format!("return !!ui.game && ui.game.id !== {old} && location.pathname === '/g/' + ui.game.id"),
+            &format!("return !!humpty.ui.game && humpty.ui.game.id !== {old} && location.pathname === '/g/' + humpty.ui.game.id"),
         );
     }
 
@@ -57,9 +57,9 @@ impl Browser {
     pub fn plant_rook_blunder(&self) {
         self.new_game("#new-both");
         self.set_fen(super::board_checks::PLANTED_FEN);
-        self.js("act('POST', '/move', { move: 'h1h7' })");
+        self.js("humpty.act('POST', '/move', { move: 'h1h7' })");
         self.wait_for_moves("the Rook's move", 1);
-        self.js("act('POST', '/move', { move: 'g8h7' })");
+        self.js("humpty.act('POST', '/move', { move: 'g8h7' })");
         self.wait_for_moves("the capture", 2);
     }
 

@@ -90,27 +90,42 @@ pub fn files() -> Result<Vec<(String, Vec<u8>)>, SiteError> {
     Ok(out)
 }
 
-/// The page's files (assets/) that the static pages load by name: each
-/// `src="..."` and `href="..."` of their HTML that is one of them and not
-/// a file of the site's own.
+/// The page's files (assets/) that the static pages load: each `src="..."`
+/// and `href="..."` of their HTML, and each module their scripts import
+/// (`from "./x.js"`), followed through the page's files, that is one of
+/// them and not a file of the site's own.
 fn shared_files() -> Vec<&'static str> {
+    let own = |name: &str| SITE_FILES.iter().any(|(n, _)| *n == name);
     let mut names: Vec<&'static str> = Vec::new();
-    for (_, html) in SITE_FILES.iter().filter(|(n, _)| n.ends_with(".html")) {
-        let text = std::str::from_utf8(html).unwrap_or_default();
-        for attr in ["src=\"", "href=\""] {
-            for (i, _) in text.match_indices(attr) {
-                let name = text[i + attr.len()..].split('"').next().unwrap_or_default();
-                // A page of the site's own (a link to index.html) is not one.
-                let own = SITE_FILES.iter().any(|(n, _)| *n == name);
-                if let Some((n, _)) = PAGE_FILES.iter().find(|(n, _)| *n == name && !own) {
-                    if !names.contains(n) {
-                        names.push(n);
-                    }
+    let mut texts: Vec<&'static [u8]> = SITE_FILES.iter().map(|(_, bytes)| *bytes).collect();
+    while let Some(bytes) = texts.pop() {
+        let text = std::str::from_utf8(bytes).unwrap_or_default();
+        for name in named_files(text) {
+            // A page of the site's own (a link to index.html) is not one.
+            if let Some((n, bytes)) = PAGE_FILES.iter().find(|(n, _)| *n == name && !own(name)) {
+                if !names.contains(n) {
+                    names.push(n);
+                    texts.push(bytes);
                 }
             }
         }
     }
     names
+}
+
+/// The files a page or a script names: its HTML's `src` and `href`, its
+/// modules' `from "./..."`.
+fn named_files(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    for (attr, prefix) in [("src=\"", ""), ("href=\"", ""), ("from \"", "./")] {
+        for (i, _) in text.match_indices(attr) {
+            let value = text[i + attr.len()..].split('"').next().unwrap_or_default();
+            if let Some(name) = value.strip_prefix(prefix) {
+                out.push(name);
+            }
+        }
+    }
+    out
 }
 
 /// The table files of at most `men` men in `from`, and their list.
@@ -207,11 +222,15 @@ mod tests {
             "movelist.js",
             "reviewview.js",
             "puzzleview.js",
+            // Imported by the modules, not named by the pages.
+            "controller.js",
+            "premove.js",
+            "dom.js",
         ] {
             assert!(shared.contains(&name), "{name} in {shared:?}");
         }
         // The served board's own scripts are not the static board's.
-        for name in ["app.js", "friends.js", "index.html"] {
+        for name in ["app.js", "friends.js", "served.js", "index.html"] {
             assert!(!shared.contains(&name), "{name} in {shared:?}");
         }
         let own: Vec<&str> = SITE_FILES.iter().map(|(n, _)| *n).collect();

@@ -3,47 +3,21 @@
 // drag-and-drop among the legal moves the server lists (humpty's rules
 // core), and streams analysis. The page holds no rules of its own, and
 // never decides whose turn it is: the server starts the engine's moves.
-"use strict";
 
-const $ = (id) => document.getElementById(id);
-
-const ui = {
-  game: null,        // the last state from the server
-  thinking: false,   // the server says the engine is thinking
-  seat: null,        // this page's seat key, in a game between two people
-  color: null,       // ... and the side it plays
-  analysis: null,    // EventSource of the running analysis
-  lines: {},         // multipv -> latest info
-  levels: [],
-};
-
-// ---------- server calls ----------
-
-async function api(method, path, body) {
-  const opts = { method, headers: {} };
-  if (body !== undefined) {
-    opts.headers["Content-Type"] = "application/json";
-    opts.body = JSON.stringify(body);
-  }
-  const res = await fetch(path, opts);
-  const data = await res.json().catch(() => ({ error: `HTTP ${res.status}` }));
-  if (!res.ok) throw new Error(data.error || `HTTP ${res.status}`);
-  return data;
-}
-
-const gamePath = (rest = "") => `/api/games/${ui.game.id}${rest}`;
-
-async function act(method, rest, body, where = "msg-play") {
-  try {
-    const state = await api(method, gamePath(rest), body);
-    say("", where);
-    receive(state);
-    return state;
-  } catch (e) {
-    say(e.message, where);
-    return null;
-  }
-}
+import { startAnalysis, startLocalAnalysis, stopAnalysis, stopLocalAnalysis } from "./analysis.js";
+import { shapes } from "./arrows.js";
+import { clockChoice, clockFrom, tickClock } from "./clock.js";
+import { BoardController } from "./controller.js";
+import { $, say } from "./dom.js";
+import { drawExplorer } from "./explorer.js";
+import { drawFriend, myColor, wireFriends } from "./friends.js";
+import { gameIdFromUrl, openGame, reopenCurrent } from "./games.js";
+import { loadLocal, local, localLegal, premoveTargets } from "./local.js";
+import { firstMovePly } from "./movelist.js";
+import { playSound, soundFor, wirePrefs } from "./prefs.js";
+import { currentReview, drawReview, learnMove, learningPly, startReview, wireLearning } from "./review.js";
+import { act, api, gamePath, page, ui } from "./served.js";
+import { drawTablebase } from "./tablebase.js";
 
 // ---------- drawing ----------
 
@@ -68,6 +42,7 @@ function servedView() {
     // Before both sides have moved a game is aborted, not resigned (lichess).
     resign: { enabled: !(finished || g.status.over || g.human === "both" || (friends && !ui.color)), label: g.abortable ? "Abort" : "Resign" },
     engine: !(finished || g.status.over || ui.thinking || friends),
+    analysisBoard: g.human === "both",
   };
 }
 
@@ -114,7 +89,7 @@ function receive(delta) {
   const moved = !prev || prev.fen !== state.fen;
   const restartAnalysis = ui.analysis && moved;
   // Lines of another position are never left on screen.
-  if (moved && !ui.analysis) { ui.lines = {}; drawLines(); }
+  if (moved && !ui.analysis) ui.lines = {};
   const sound = soundFor(prev, state);
   if (sound) playSound(sound);
   ui.game = state;
@@ -137,9 +112,6 @@ function drawServedPanels() {
   $("set-fen").disabled = $("import-pgn").disabled = friends;
   $("analyse").disabled = $("analyse-local").disabled = friends && !state.status.over;
   drawFriend(state);
-  // The bar turns with the board (White's side at the bottom when you
-  // play White, at the top when you play Black).
-  evalBar(ui.lines[1]);
   drawReview();
   clockFrom(state);
 }
@@ -282,8 +254,15 @@ const controller = new BoardController({
     return me && !g.status.over && g.turn !== me && g.ply === g.moves.length ? me : null;
   },
   reach: (from) => premoveTargets(ui.game.fen, from),
+  analysis: () => ({ lines: Object.values(ui.lines), running: !!ui.analysis || local.running }),
+  playMoves: async (moves) => {
+    for (const uci of moves) if (!(await act("POST", "/move", { move: uci }))) return;
+  },
   drawn: drawServedPanels,
 });
+Object.assign(page, { controller, receive, humanMayMove });
+// The page's state, for the console (and the browser tests).
+window.humpty = { ui, controller, local, shapes, act, humanMayMove };
 
 // The served board's own controls (the controller wires the game's).
 function wireServed() {

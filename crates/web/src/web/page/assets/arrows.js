@@ -4,14 +4,12 @@
 // with Alt, yellow with Shift and Alt; the same shape again removes it, a
 // left click anywhere on the board clears them. The engine's best move
 // while analysing is drawn too, in its own colour, and is not the user's.
-"use strict";
-
 const BRUSHES = {
   green: "#15781b", red: "#882020", blue: "#003088", yellow: "#e68f00", engine: "#1f6fbf",
   review: "#7a3fb0",
 };
 
-const shapes = { user: [], engine: [], review: [] };
+export const shapes = { user: [], engine: [], review: [] };
 let rightFrom = null;
 
 function brushOf(ev) {
@@ -47,7 +45,7 @@ function shapeSvg(s, flipped) {
 }
 
 // Redraw every shape; `flipped` is the board's orientation.
-function drawShapes(flipped) {
+export function drawShapes(flipped) {
   let layer = document.getElementById("shapes");
   if (!layer) {
     const heads = Object.entries(BRUSHES).map(([name, colour]) =>
@@ -74,7 +72,7 @@ function squareAt(ev) {
 }
 
 // Wire the right button on the board; `flipped()` says the orientation.
-function wireShapes(flipped) {
+export function wireShapes(flipped) {
   const board = document.getElementById("board");
   board.addEventListener("contextmenu", (ev) => ev.preventDefault());
   board.addEventListener("pointerdown", (ev) => {
@@ -96,13 +94,13 @@ function wireShapes(flipped) {
 }
 
 // The engine's best move (UCI text) as its arrow, or none.
-function setEngineArrow(uci, flipped) {
+export function setEngineArrow(uci, flipped) {
   shapes.engine = uci ? [{ from: uci.slice(0, 2), to: uci.slice(2, 4), brush: "engine" }] : [];
   drawShapes(flipped);
 }
 
 // The review's better move (UCI text) as its arrow, or none.
-function setReviewArrow(uci, flipped) {
+export function setReviewArrow(uci, flipped) {
   shapes.review = uci ? [{ from: uci.slice(0, 2), to: uci.slice(2, 4), brush: "review" }] : [];
   drawShapes(flipped);
 }

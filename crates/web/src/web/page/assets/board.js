@@ -3,14 +3,16 @@
 // coordinates on the squares, and outside the board on a phone (file
 // letters under it, rank numbers beside it), where the squares are too
 // small for a label beside the piece. And a FEN's men by square.
-"use strict";
 
-const BOARD_FILES = "abcdefghijkl";
+import { $ } from "./dom.js";
+import { pieceName, pieceSvg } from "./pieces.js";
+
+export const BOARD_FILES = "abcdefghijkl";
 
 function boardSquareName(file, rank) { return BOARD_FILES[file] + (rank + 1); }
 
 // Build the squares into #board, White at the bottom unless `flipped`.
-function buildSquares(flipped) {
+export function buildSquares(flipped) {
   const board = document.getElementById("board");
   board.innerHTML = "";
   for (let row = 0; row < 8; row++) {
@@ -48,7 +50,7 @@ function buildSquares(flipped) {
 }
 
 // The men of a FEN by square name.
-function placement(fen) {
+export function placement(fen) {
   const men = {};
   fen.split(" ")[0].split("/").forEach((row, i) => {
     let file = 0;
@@ -61,7 +63,7 @@ function placement(fen) {
 }
 
 // A man of the board, for a FEN letter (pieces.js draws it).
-function pieceElement(letter) {
+export function pieceElement(letter) {
   const p = document.createElement("div");
   p.className = "piece";
   p.dataset.piece = letter;
@@ -72,7 +74,7 @@ function pieceElement(letter) {
 
 // Move animation: the piece that just arrived starts where it came from
 // and slides to its square (the .piece transition).
-function slidePiece(piece, fromSq, toSq) {
+export function slidePiece(piece, fromSq, toSq) {
   if (!fromSq) return;
   const a = fromSq.getBoundingClientRect();
   const b = toSq.getBoundingClientRect();
@@ -81,4 +83,10 @@ function slidePiece(piece, fromSq, toSq) {
   piece.getBoundingClientRect(); // apply the start before the transition
   piece.style.transition = "";
   piece.style.transform = "";
+}
+
+// The squares of a wire move ("c7d8g" -> ["c7", "d8"]).
+export function moveSquares(uci) {
+  const m = /^([a-l]\d+)([a-l]\d+)[a-z]?$/.exec(uci);
+  return m ? [m[1], m[2]] : [null, null];
 }

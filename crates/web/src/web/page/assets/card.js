@@ -3,8 +3,10 @@
 // squares are the rules' own moves from one square (the server's
 // /api/pieces, or the static site's data). Shared by the served board
 // and the static site.
-"use strict";
 
+import { BOARD_FILES } from "./board.js";
+import { $ } from "./dom.js";
+import { pieceSvg } from "./pieces.js";
 
 const RIVER_NOTE = "The River runs between ranks 4 and 5: a Frog's straight three-step that crosses it needs both squares passed over empty. Promotion: to a Queen, Gnu or Tank your side lacks; to a Frog only when it has all three. A Frog reaching the last rank may promote or stay.";
 
@@ -33,8 +35,7 @@ const CARD_HTML = `<button id="pieces-open" class="link" aria-expanded="false" a
     <p class="note" id="pieces-note"></p>
   </section>`;
 
-function buildPiecesCard(pieces) {
-  const $ = (id) => document.getElementById(id);
+export function buildPiecesCard(pieces) {
   $("pieces").innerHTML = CARD_HTML;
   const list = $("pieces-list");
   list.innerHTML = "";

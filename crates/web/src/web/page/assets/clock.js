@@ -1,11 +1,14 @@
 // The clocks the server keeps: each state brings both sides' time left and
 // the side whose clock runs; the page counts that one down until the next
 // state comes. Only the server decides that a flag has fallen.
-"use strict";
+
+import { drawClockFaces } from "./clockface.js";
+import { $ } from "./dom.js";
+import { page, ui } from "./served.js";
 
 const clocks = { white: 0, black: 0, running: null, at: 0 };
 
-function clockFrom(state) {
+export function clockFrom(state) {
   const c = state.clock;
   const shown = !!c && state.human !== "both";
   $("clock-top").hidden = $("clock-bottom").hidden = !shown;
@@ -24,13 +27,13 @@ function clockLeft(color) {
   return clocks[color] - (clocks.running === color ? performance.now() - clocks.at : 0);
 }
 
-function tickClock() {
+export function tickClock() {
   if (!ui.game || $("clock-top").hidden) return;
-  drawClockFaces(controller.flipped, clockLeft, clocks.running);
+  drawClockFaces(page.controller.flipped, clockLeft, clocks.running);
 }
 
 // The clock menu's choice as the API's `clock` ("300+3" -> 300 s + 3 s).
-function clockChoice() {
+export function clockChoice() {
   const v = $("clock-choice").value;
   if (!v) return null;
   const [base, inc] = v.split("+").map(Number);

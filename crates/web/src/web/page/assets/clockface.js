@@ -1,7 +1,6 @@
 // How the two clocks beside the board read, the same on both boards:
 // "White 4:59", in tenths under ten seconds, the running one marked and
 // low time marked.
-"use strict";
 
 // A clock's time left (ms) as it reads: 4:59, or 0:09.4 under ten seconds.
 function clockText(ms) {
@@ -15,7 +14,7 @@ function clockText(ms) {
 // Fill #clock-top and #clock-bottom (White at the bottom unless
 // `flipped`): `left(color)` is a side's time left in ms ("white" or
 // "black"), `running` the side whose clock runs (or null).
-function drawClockFaces(flipped, left, running) {
+export function drawClockFaces(flipped, left, running) {
   const bottom = flipped ? "black" : "white";
   for (const [id, color] of [["clock-bottom", bottom], ["clock-top", bottom === "white" ? "black" : "white"]]) {
     const ms = Math.max(0, left(color));

@@ -6,7 +6,8 @@
 // the move list's controls and the game buttons into the backend's
 // actions. A backend:
 //   view(): what to draw now, {
-//     fen, last: {from, to} | null, check: square | null,
+//     fen, last: {from, to} | null,
+//     check: the King's square, or true for the side to move's (else null),
 //     legal: [wire move] the person may play now ([] when not their turn),
 //     moves: [{san, uci}] the main line, start: its FEN,
 //     ply: the main-line ply shown (null when a variation move is),
@@ -14,33 +15,31 @@
 //     over the board (null: none), report: the review (or null),
 //     solving: the ply of an exercise whose answer is hidden (or null),
 //     tree: {variations, node} (or null), variationTools: bool,
-//     status: text, undo / engine: enabled, resign: {enabled, label} };
+//     status: text, undo / engine: enabled, resign: {enabled, label},
+//     analysisBoard: the person plays both sides };
 //   play(uci), newGame(side: "white" | "black" | "both"), again(),
 //   takeBack(), resign(), engineMove(), setFen(fen), importPgn(text),
 //   review(), nav (movenav.js's interface), drawn() (the backend's own
-//   panels, after each draw); for premoves (premove.js), premoveSide()
+//   panels, after each draw); analysis(): the engine's lines {lines:
+//   [analysisview.js's lines], running}, playMoves(ucis) (an analysis
+//   line's moves, on an analysis board: view().analysisBoard); for premoves (premove.js), premoveSide()
 //   (the person's colour while the opponent is to move, else null) and
 //   reach(from) (where the man there could go, or null).
-"use strict";
 
-// A message next to the control that caused it ("where" names the box's
-// message line); one at a time. Errors are red, other news is not.
-function say(text, where = "message", kind = "error") {
-  document.querySelectorAll(".message").forEach((el) => { if (el.id !== where) el.textContent = ""; });
-  const el = document.getElementById(where);
-  if (!el) return;
-  el.textContent = text || "";
-  el.classList.toggle("ok", kind !== "error");
-  if (text) el.scrollIntoView({ block: "nearest" });
-}
+import { drawAnalysis } from "./analysisview.js";
+import { drawShapes, wireShapes } from "./arrows.js";
+import { buildSquares, moveSquares, pieceElement, placement, slidePiece } from "./board.js";
+import { buildPiecesCard } from "./card.js";
+import { $, say } from "./dom.js";
+import { attachBoardInput, moveTarget, pickPromotionOf } from "./input.js";
+import { fillLevels } from "./levels.js";
+import { drawMoveList, endWords } from "./movelist.js";
+import { wireMoveNavigation } from "./movenav.js";
+import { PIECE_KINDS } from "./pieces.js";
+import { Premove } from "./premove.js";
+import { reviewedMoves } from "./reviewview.js";
 
-// The squares of a wire move ("c7d8g" -> ["c7", "d8"]).
-function moveSquares(uci) {
-  const m = /^([a-l]\d+)([a-l]\d+)[a-z]?$/.exec(uci);
-  return m ? [m[1], m[2]] : [null, null];
-}
-
-class BoardController {
+export class BoardController {
   constructor(backend) {
     this.backend = backend;
     this.flipped = false;
@@ -87,6 +86,8 @@ class BoardController {
   draw() {
     const v = (this.shown = this.backend.view());
     this.men = placement(v.fen);
+    const king = v.fen.split(" ")[1] === "b" ? "k" : "K";
+    this.check = v.check === true ? Object.keys(this.men).find((s) => this.men[s] === king) : v.check || null;
     if (this.selected && !this.targets(this.selected).length) this.selected = null;
     this.drawPieces();
     this.drawMarks();
@@ -102,11 +103,27 @@ class BoardController {
     $("resign").disabled = !v.resign.enabled;
     $("resign").textContent = v.resign.label;
     $("engine-go").disabled = !v.engine;
+    this.drawAnalysis();
     if (this.backend.drawn) this.backend.drawn();
   }
 
-  // The move list alone, from a fresh view (the review's words changed).
-  drawMoves() { if (this.shown) this.drawList(this.backend.view()); }
+  // The engine's lines, the bar and the best move's arrow: after each
+  // draw (they turn with the board) and as lines arrive.
+  drawAnalysis() {
+    const a = this.backend.analysis();
+    const end = this.shown && this.shown.result;
+    drawAnalysis({ ...a, result: end ? end.result : null, flipped: this.flipped, play: (moves) => this.playLine(moves) });
+  }
+
+  // An analysis line's moves up to the one clicked: played on an analysis
+  // board; in a game against the engine the line is only shown.
+  playLine(moves) {
+    if (!this.shown || !this.shown.analysisBoard) {
+      say("Lines can be played out on an analysis board (New game: Analysis board).", "msg-analysis", "info");
+      return;
+    }
+    this.backend.playMoves(moves);
+  }
 
   drawList(v) {
     drawMoveList(document.getElementById("moves"), reviewedMoves(v.moves, v.report, v.solving), v.start, v.ply, v.result, v.tree);
@@ -138,7 +155,7 @@ class BoardController {
     document.querySelectorAll("#board .sq").forEach((sq) => {
       const s = sq.dataset.square;
       sq.classList.toggle("last", !!v.last && (v.last.from === s || v.last.to === s));
-      sq.classList.toggle("check", v.check === s);
+      sq.classList.toggle("check", this.check === s);
       sq.classList.toggle("selected", this.selected === s);
       sq.classList.toggle("dest", dests.includes(s));
       sq.classList.toggle("capture", dests.includes(s) && !!this.men[s]);

@@ -1,46 +1,16 @@
-// The opening explorer under the moves: the shown position's moves in the
-// games the server knows, each with its games and a White/draw/Black bar;
-// a click plays the move where the person may move.
-"use strict";
+// The served board's opening explorer under the moves: the shown
+// position's moves in the games the server knows (explorerview.js draws
+// them); a click plays the move where the person may move.
+
+import { $ } from "./dom.js";
+import { showExplorer } from "./explorerview.js";
+import { learningPly } from "./review.js";
+import { act, api, page, ui } from "./served.js";
 
 const explorerState = { fen: null };
 
-// The explorer's table (both boards): each move a button that calls
-// `play(uci)`, its games, a White/draw/Black bar and, with `elo`, the
-// players' average Elo. The table says which position it shows
-// (`data-fen`): an answer may come after the board moved on.
-function renderExplorerMoves(moves, play, elo, fen) {
-  document.getElementById("explorer").dataset.fen = fen;
-  const body = document.querySelector("#explorer tbody");
-  body.innerHTML = "";
-  const pct = (n, of) => Math.round((100 * n) / Math.max(of, 1));
-  for (const m of moves) {
-    const [w, d, b] = [pct(m.white, m.games), pct(m.draws, m.games), pct(m.black, m.games)];
-    const row = document.createElement("tr");
-    row.innerHTML = `<td><button data-uci="${m.uci}">${m.san}</button></td><td>${m.games}</td>
-      <td><div class="wdb" title="White ${w}% · draw ${d}% · Black ${b}%"><span class="w" style="width:${w}%">${w > 12 ? w + "%" : ""}</span><span class="d" style="width:${d}%">${d > 12 ? d + "%" : ""}</span><span class="b" style="width:${b}%">${b > 12 ? b + "%" : ""}</span></div></td>`
-      + (elo ? `<td>${m.elo == null ? "" : m.elo}</td>` : "");
-    body.appendChild(row);
-  }
-  body.querySelectorAll("button").forEach((btn) => { btn.onclick = () => play(btn.dataset.uci); });
-}
-
-// The explorer's answer `v` (the server's ExplorerReport JSON) for `fen`,
-// the position at `ply` of the shown game, on either board: the table, its
-// headers only with moves, and otherwise why there are none. `yours`: the
-// games are this browser's (the static board), not the server's.
-function showExplorer(v, { play, elo, fen, ply, yours }) {
-  renderExplorerMoves(v.moves, play, elo, fen);
-  document.getElementById("explorer-head").hidden = v.moves.length === 0;
-  const games = `${v.games} finished game${v.games === 1 ? "" : "s"}`;
-  document.getElementById("explorer-empty").textContent = v.moves.length ? ""
-    : v.games === 0 ? (yours ? "Your finished games will show here: the moves you played from each position."
-      : "No finished games yet: the moves played from each position will show here.")
-    : ply >= v.plies ? `The explorer keeps the first ${v.plies} plies of each game; this position is ply ${ply}.`
-    : `None of ${yours ? "your" : "the"} ${games} here reached this position.`;
-}
-
-async function drawExplorer() {
+// The shown position's moves, asked once per position.
+export async function drawExplorer() {
   const g = ui.game;
   if (!g || explorerState.fen === g.fen) return;
   explorerState.fen = g.fen;
@@ -54,6 +24,6 @@ async function drawExplorer() {
 }
 
 function explorerPlay(uci) {
-  if (!humanMayMove() || learningPly() !== null) return;
+  if (!page.humanMayMove() || learningPly() !== null) return;
   act("POST", "/move", { move: uci, seat: ui.seat || undefined });
 }

@@ -2,39 +2,15 @@
 // page holding a seat's key (from its link's #seat=..., kept in this
 // browser) moves that side, resigns for it, offers or answers a draw and
 // asks for a rematch; a page without a key watches.
-"use strict";
-
-const seatKey = (id) => `humpty-seat-${id}`;
-
-// The key of this game's seat in this browser: from the link's fragment
-// (then taken out of the address bar), else as kept.
-function seatFromLink(id) {
-  const m = location.hash.match(/^#seat=([0-9a-f]{32,64})$/);
-  if (m) {
-    try { localStorage.setItem(seatKey(id), m[1]); } catch (e) { /* private mode */ }
-    history.replaceState(null, "", location.pathname);
-    return m[1];
-  }
-  try { return localStorage.getItem(seatKey(id)); } catch (e) { return null; }
-}
-
-// Which side this page plays in `state` (null: it watches, or it is not a
-// game between two people).
-async function findSeat(state) {
-  ui.seat = null;
-  ui.color = null;
-  if (state.human !== "friends") return;
-  const key = seatFromLink(state.id);
-  if (!key) return;
-  try {
-    const r = await api("POST", `/api/games/${state.id}/seat`, { seat: key });
-    ui.seat = key;
-    ui.color = r.color;
-  } catch (e) { /* not a key of this game: watch */ }
-}
-
 // The colour the person at this page moves, if just one.
-function myColor() {
+
+import { clockChoice } from "./clock.js";
+import { $, say } from "./dom.js";
+import { openGame } from "./games.js";
+import { seatKey } from "./seats.js";
+import { act, api, ui } from "./served.js";
+
+export function myColor() {
   const g = ui.game;
   if (!g) return null;
   if (g.human === "friends") return ui.color;
@@ -57,7 +33,7 @@ async function playFriend() {
 }
 
 // The buttons of a game between two people, from the server's state.
-function drawFriend(state) {
+export function drawFriend(state) {
   const friends = state.human === "friends";
   $("friend-controls").hidden = !friends;
   if (!friends) { $("friend-links").hidden = true; return; }
@@ -94,7 +70,7 @@ function openRematch(id) {
   openGame(id).catch((e) => say(e.message, "msg-play"));
 }
 
-function wireFriends() {
+export function wireFriends() {
   $("new-friend").onclick = () => playFriend();
   $("draw-offer").onclick = () => act("POST", "/draw", { seat: ui.seat, action: "offer" });
   $("draw-accept").onclick = () => act("POST", "/draw", { seat: ui.seat, action: "accept" });

@@ -1,11 +1,10 @@
 // The list of earlier games, the same on both boards: one row per game
 // (its date, opponent, clock, length and result), each opening the game.
-"use strict";
 
 // Fill `el` with `rows` ([{id, text, href?, current?}]): a row with an
 // href is a link (the served board's /g/ID), else a button; `open(id)`
 // opens it. No rows: "None yet."
-function fillGameList(el, rows, open) {
+export function fillGameList(el, rows, open) {
   el.innerHTML = "";
   if (!rows.length) { el.innerHTML = "<li class=\"note\">None yet.</li>"; return; }
   for (const row of rows) {

@@ -2,13 +2,19 @@
 // continues it. The page listens to the game's event stream and draws
 // every state the server sends. This browser's games are listed from the
 // ids it keeps (localStorage); the server has everything else.
-"use strict";
+
+import { stopStream } from "./analysis.js";
+import { $, say } from "./dom.js";
+import { fillGameList } from "./gamelist.js";
+import { loadReview } from "./review.js";
+import { findSeat } from "./seats.js";
+import { api, page, ui } from "./served.js";
 
 const GAMES_KEY = "humpty-games";
 const MAX_REMEMBERED = 100;
 let events = null;
 
-function gameIdFromUrl() {
+export function gameIdFromUrl() {
   const m = location.pathname.match(/^\/g\/([0-9a-f]{8,64})$/);
   return m ? m[1] : null;
 }
@@ -30,7 +36,7 @@ function listen(id) {
   if (events) events.close();
   events = new EventSource(`/api/games/${id}/events`);
   events.gameId = id;
-  events.addEventListener("state", (e) => { if (ui.game && ui.game.id === id) receive(JSON.parse(e.data)); });
+  events.addEventListener("state", (e) => { if (ui.game && ui.game.id === id) page.receive(JSON.parse(e.data)); });
   events.addEventListener("problem", (e) => say(JSON.parse(e.data).error, "msg-play"));
   events.addEventListener("queued", (e) => {
     if (ui.thinking) $("status").textContent = `humpty waits for a free engine: number ${JSON.parse(e.data).position} in the queue…`;
@@ -38,15 +44,15 @@ function listen(id) {
 }
 
 // Show a game (from its id, or its state already fetched) and follow it.
-async function openGame(id, push = true, known = null) {
+export async function openGame(id, push = true, known = null) {
   const state = known || await api("GET", `/api/games/${id}`);
   await findSeat(state);
   stopStream();
-  controller.premove.cancel();
-  controller.selected = null;
+  page.controller.premove.cancel();
+  page.controller.selected = null;
   ui.game = null;
-  controller.setFlipped(state.human === "black" || ui.color === "black");
-  receive(state);
+  page.controller.setFlipped(state.human === "black" || ui.color === "black");
+  page.receive(state);
   listen(id);
   loadReview();
   rememberGame(id);
@@ -83,7 +89,7 @@ window.addEventListener("popstate", () => {
 
 // The front page reopens the game this browser last showed, while it is
 // unfinished: a visit does not make a new game each time. True if it did.
-async function reopenCurrent() {
+export async function reopenCurrent() {
   const last = rememberedGames()[0];
   if (!last) return false;
   try {

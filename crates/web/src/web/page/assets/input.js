@@ -1,7 +1,9 @@
 // Moving a man, the same on every board (served, static, puzzles): press
 // on a man to pick it up, drag it or click its destination, and choose a
 // promotion in a picker that shows each choice's picture and name.
-"use strict";
+
+import { $ } from "./dom.js";
+import { pieceName, pieceSvg } from "./pieces.js";
 
 // The promotion letter of a wire move ("c7d8g" -> "g"; "c7d8" -> "").
 function promotionLetter(uci) {
@@ -10,7 +12,7 @@ function promotionLetter(uci) {
 }
 
 // The destination square of a wire move ("c7d8g" -> "d8", "a10b9" -> "b9").
-function moveTarget(uci) {
+export function moveTarget(uci) {
   const m = /^[a-l]\d+([a-l]\d+)[a-z]?$/.exec(uci);
   return m ? m[1] : "";
 }
@@ -18,7 +20,7 @@ function moveTarget(uci) {
 // Offer `choices` (wire moves from one square to one square) in #promotion:
 // each a picture with its name; a Frog's "stay" is the move without a
 // letter. Resolves to the chosen move, or null on Cancel or Escape.
-function pickPromotionOf(choices, white) {
+export function pickPromotionOf(choices, white) {
   return new Promise((resolve) => {
     const box = document.getElementById("promotion");
     box.innerHTML = "";
@@ -67,7 +69,7 @@ function pickPromotionOf(choices, white) {
 //   press(square) -> true to take the press for something else (premoves).
 // Moving more than a few pixels drags; a press and release on the same
 // square keeps the man picked up for click-click.
-function attachBoardInput(hooks) {
+export function attachBoardInput(hooks) {
   const boardEl = document.getElementById("board");
   let drag = null;
   boardEl.addEventListener("pointerdown", (ev) => {

@@ -2,11 +2,9 @@
 // strength) with each level's measured Elo in its label, and the
 // newcomer's default chosen: the server's /api/levels, or the static
 // site's data. Shared by the served board and the static site.
-"use strict";
-
 const LEVEL_GROUPS = { beginner: "Beginner", club: "Club", strong: "Strong", full: "Full strength" };
 
-function fillLevels(select, data) {
+export function fillLevels(select, data) {
   select.innerHTML = "";
   for (const g of data.groups) {
     const group = document.createElement("optgroup");

@@ -1,17 +1,20 @@
 // The move list, the same on both boards: one row per move number (White's
 // move, then Black's), each move a `.mv` with its ply, its review mark when
 // it has one, and the result at the foot.
-"use strict";
+
+// The review's judgements, by weight, and their words.
+const JUDGEMENT_WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+export const JUDGEMENT_KINDS = ["inaccuracy", "mistake", "blunder"];
 
 // The ply (0 or 1) of a side's first move from `startFen`; `side` is "w"
 // or "b". Before it, that side has nothing to take back or abort.
-function firstMovePly(startFen, side) {
+export function firstMovePly(startFen, side) {
   return startFen.split(" ")[1] === side ? 0 : 1;
 }
 
 // The side to move ("w" or "b") after `plies` moves from `startFen`,
 // without a replay.
-function sideAfter(startFen, plies) {
+export function sideAfter(startFen, plies) {
   const first = startFen.split(" ")[1] === "b" ? "b" : "w";
   return plies % 2 === 0 ? first : first === "w" ? "b" : "w";
 }
@@ -19,7 +22,7 @@ function sideAfter(startFen, plies) {
 // A game's end in words, for its banner: "1-0 · White resigns: Black
 // wins", or "Game aborted" for a game stopped before both sides moved
 // (it has no result). `end`: {result, text, reason?}.
-function endWords(end) {
+export function endWords(end) {
   return end.reason === "aborted" ? end.text : `${end.result} · ${end.text}`;
 }
 
@@ -33,7 +36,7 @@ function endWords(end) {
 // {variations: {ply: [line]}, node}, the lines that replace each
 // main-line move, drawn under it in parentheses, and the variation move
 // shown.
-function drawMoveList(list, moves, startFen, current, result, tree) {
+export function drawMoveList(list, moves, startFen, current, result, tree) {
   list.innerHTML = "";
   const start = startFen.split(" ");
   let number = parseInt(start[5] || "1", 10) || 1;

@@ -8,9 +8,7 @@
 //   goPly(n), goNode(n): show that position;
 //   change(action): "promote", "main-line" or "delete" the variation
 //     move shown.
-"use strict";
-
-function wireMoveNavigation(nav) {
+export function wireMoveNavigation(nav) {
   const go = (to) => (to.node !== undefined ? nav.goNode(to.node) : nav.goPly(to.ply));
   const step = (where) => {
     const { ply, plies, variation } = nav.shown();

@@ -3,11 +3,10 @@
 // from the fill (body), stroke (outline) and detail (contrasting marks).
 // The hoppers show their lines: the Cannon's barrel lies along a file, the
 // Arrow points along a diagonal, the Tank has both.
-"use strict";
 
 // Names and moves of each kind, by letter: filled from
 // the server's /api/pieces (the rules' one table) before the board is drawn.
-const PIECE_KINDS = {};
+export const PIECE_KINDS = {};
 
 // Body shapes: `f` fill, `s` stroke, `d` detail colour.
 const SHAPES = {
@@ -91,13 +90,13 @@ const PIECE_COLOURS = {
 };
 
 // "White Camel" for `L`, "Black Frog" for `f` (hover titles, screen readers).
-function pieceName(letter) {
+export function pieceName(letter) {
   const kind = letter.toUpperCase();
   return (letter === kind ? "White " : "Black ") + (PIECE_KINDS[kind] || { name: "?" }).name;
 }
 
 // An SVG for a FEN letter (upper case White, lower case Black).
-function pieceSvg(letter) {
+export function pieceSvg(letter) {
   const kind = letter.toUpperCase();
   const c = PIECE_COLOURS[letter === kind ? "w" : "b"];
   const body = SHAPES[kind] ? SHAPES[kind](c.f, c.s, c.d) : "";

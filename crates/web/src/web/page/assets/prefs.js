@@ -1,6 +1,7 @@
 // What a player sets once and finds again: the board's colours and the
 // sounds, remembered in this browser (localStorage).
-"use strict";
+
+import { $ } from "./dom.js";
 
 const THEMES = ["wood", "blue", "green"];
 
@@ -31,7 +32,7 @@ const TONES = {
 };
 let audio = null;
 
-function playSound(kind) {
+export function playSound(kind) {
   if (!soundsOn() || !TONES[kind]) return;
   document.body.dataset.lastSound = kind;
   // A browser driven by automation has no one listening, and headless
@@ -55,7 +56,7 @@ function playSound(kind) {
 }
 
 // The sound for a state that follows `before`: only when a move was added.
-function soundFor(before, after) {
+export function soundFor(before, after) {
   if (!before || before.id !== after.id || after.moves.length !== before.moves.length + 1) return null;
   if (after.status.over) return "end";
   const san = after.moves[after.moves.length - 1].san || "";
@@ -69,7 +70,7 @@ window.addEventListener("pagehide", () => {
   audio = null;
 });
 
-function wirePrefs() {
+export function wirePrefs() {
   const theme = document.getElementById("theme");
   theme.value = applyTheme(pref("humpty-theme", THEMES[0]));
   theme.onchange = () => savePref("humpty-theme", applyTheme(theme.value));

@@ -5,9 +5,10 @@
 // reply is not known yet: with the rules at hand the square must be one
 // the man could reach were it its side's turn, and the legal moves decide
 // when the time comes.
-"use strict";
 
-class Premove {
+import { moveSquares } from "./board.js";
+
+export class Premove {
   // `hooks`: side() the person's colour while a premove may be set (null
   // otherwise); reach(from) the squares the man there could go to (null
   // when that cannot be said); men() the men by square; play(from, to)
@@ -70,7 +71,7 @@ class Premove {
 // Where the man on `from` could go in `fen` were it its side's turn, by
 // the rules' `Board` class (the page's WebAssembly rules); null when the
 // rules cannot say.
-function premoveReach(Board, fen, from) {
+export function premoveReach(Board, fen, from) {
   const parts = fen.split(" ");
   parts[1] = parts[1] === "w" ? "b" : "w";
   try {

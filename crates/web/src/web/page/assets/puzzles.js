@@ -1,12 +1,17 @@
-// The puzzle trainer: the server gives a position and its legal moves,
-// judges every move, and rates the attempt; this page only shows them.
-"use strict";
+// The puzzle trainer over the server: the server deals a position and its
+// legal moves, judges every move and rates the attempt; the trainer
+// (puzzletrainer.js) shows them.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
+import { PIECE_KINDS } from "./pieces.js";
+import { PuzzleTrainer } from "./puzzletrainer.js";
+import { say, showPuzzleRating, showRatingChange } from "./puzzleview.js";
+
 const PLAYER_KEY = "humpty.puzzlePlayer";
 // Each theme code's name and line for people (the server's theme list).
 const THEMES = {};
-const P = { key: null, attempt: null, puzzle: null, fen: null, legal: [], selected: null, last: null, done: false, failed: false, hint: null };
+// This browser's player (its key, kept in localStorage).
+const player = { key: null };
 
 async function call(method, path, body) {
   const res = await fetch(path, { method, headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
@@ -15,195 +20,73 @@ async function call(method, path, body) {
   return data;
 }
 
-function status(text) { $("p-status").textContent = text; }
-
 // The player of this browser (made once, kept in localStorage).
 async function ensurePlayer() {
   let key = null;
   try { key = localStorage.getItem(PLAYER_KEY); } catch (e) { /* private mode */ }
   if (key) {
-    try { showRating(await call("POST", "/api/puzzles/me", { player: key })); P.key = key; return; } catch (e) { if (e.status !== 404 && e.status !== 400) throw e; }
+    try { showPuzzleRating(await call("POST", "/api/puzzles/me", { player: key })); player.key = key; return; } catch (e) { if (e.status !== 404 && e.status !== 400) throw e; }
   }
   const made = await call("POST", "/api/puzzles/player");
-  P.key = made.player;
-  try { localStorage.setItem(PLAYER_KEY, P.key); } catch (e) { /* private mode */ }
-  showRating(await call("POST", "/api/puzzles/me", { player: P.key }));
+  player.key = made.player;
+  try { localStorage.setItem(PLAYER_KEY, player.key); } catch (e) { /* private mode */ }
+  showPuzzleRating(await call("POST", "/api/puzzles/me", { player: player.key }));
 }
 
-function showRating(me) {
-  $("p-rating").textContent = me.rating;
-  $("p-streak").textContent = me.streak;
-  drawRatingChart(me.history || []);
+// The server's side of an attempt (puzzletrainer.js): `S.attempt` and
+// `S.ply` name the attempt and the move a judgement answers.
+const S = { attempt: null, ply: 0, fen: null };
+
+// An attempt as the server gives it, for the trainer.
+function attemptOf(r) {
+  Object.assign(S, { attempt: r.attempt, ply: r.ply, fen: r.fen });
+  const about = [r.puzzle.daily ? "Today's puzzle." : "", r.practice ? "Practice: your result on this puzzle was rated before." : ""];
+  return {
+    puzzle: r.puzzle, before: r.puzzle.fen, mistake: r.puzzle.mistake, fen: r.fen, legal: r.legal,
+    failed: !!r.failed, resumed: r.resumed ? { fen: r.fen, last: r.last, legal: r.legal } : null,
+    about: about.filter(Boolean).join(" "),
+  };
 }
 
-function squareEl(name) { return document.querySelector(`#board .sq[data-square="${name}"]`); }
-
-// The board from P.fen, the last move sliding in.
-function draw() {
-  const men = placement(P.fen);
-  document.querySelectorAll("#board .sq").forEach((sq) => {
-    const s = sq.dataset.square;
-    const letter = men[s];
-    const old = sq.querySelector(".piece");
-    if (!(old && old.dataset.piece === letter)) {
-      if (old) old.remove();
-      if (letter) {
-        const p = pieceElement(letter);
-        sq.appendChild(p);
-        if (P.last && squareName(P.last, 1) === s) slidePiece(p, squareEl(squareName(P.last, 0)), sq);
-      }
-    }
-    sq.classList.toggle("last", !!P.last && (squareName(P.last, 0) === s || squareName(P.last, 1) === s));
-    sq.classList.toggle("selected", P.selected === s || P.hint === s);
-    sq.classList.remove("dest", "capture");
-  });
-  if (P.selected) for (const m of movesFrom(P.selected)) {
-    const sq = squareEl(squareName(m, 1));
-    sq.classList.add("dest");
-    if (men[squareName(m, 1)]) sq.classList.add("capture");
-  }
-}
-
-// A wire move's origin (0) or destination (1) square.
-function squareName(uci, which) {
-  const parts = uci.match(/^([a-l]\d)([a-l]\d)/);
-  return parts ? parts[which + 1] : null;
-}
-
-function movesFrom(s) { return P.legal.filter((m) => squareName(m, 0) === s); }
-
-function onSquare(s) {
-  if (P.done || !P.attempt) return;
-  if (P.selected) {
-    const choices = movesFrom(P.selected).filter((m) => squareName(m, 1) === s);
-    if (choices.length === 1) { P.selected = null; play(choices[0]); return; }
-    if (choices.length > 1) { promote(choices); return; }
-  }
-  const mine = movesFrom(s).length > 0;
-  P.selected = mine && P.selected !== s ? s : null;
-  draw();
-}
-
-// Several moves to one square: the promotions (and staying a Frog).
-async function promote(choices) {
-  const m = await pickPromotionOf(choices, P.puzzle.color === "white");
-  P.selected = null;
-  if (m) play(m);
-  else draw();
-}
-
-async function play(uci) {
-  const before = P.fen;
-  P.fen = null;
-  let r;
+const trainer = new PuzzleTrainer({
+  themes: THEMES,
+  async deal(kind) {
+    if (kind === "retry") return attemptOf(await call("POST", `/api/puzzles/attempts/${S.attempt}/retry`, {}));
+    const theme = $("p-theme").value || null;
+    return attemptOf(await call("POST", "/api/puzzles/next", { player: player.key, theme, daily: kind === "daily" }));
+  },
   // The ply says which move this answers: sent again after a lost answer,
   // the server gives the same answer and judges it once.
-  try { r = await call("POST", `/api/puzzles/attempts/${P.attempt}/move`, { move: uci, ply: P.ply }); } catch (e) { P.fen = before; say(e.message, "bad"); draw(); return; }
-  P.hint = null;
-  if (r.rated) rated(r.rated);
-  if (!r.correct) {
-    P.fen = before;
-    P.failed = true;
-    draw();
-    status(PUZZLE_WORDS.wrong);
-    say("Wrong move", "bad");
-    return;
-  }
-  P.fen = r.fen;
-  P.last = uci;
-  draw();
-  if (r.solved) { finish(true, r.themes); return; }
-  P.ply = r.ply;
-  status(PUZZLE_WORDS.right);
-  say("Best move!", "ok");
-  puzzleButtons("waiting");
-  setTimeout(() => { P.fen = r.reply_fen; P.last = r.reply; P.legal = r.legal; draw(); status(findText()); puzzleButtons("solving"); }, 450);
-}
+  async judge(move) {
+    const r = await call("POST", `/api/puzzles/attempts/${S.attempt}/move`, { move, ply: S.ply });
+    if (r.rated) rated(r.rated);
+    if (r.correct && !r.solved) S.ply = r.ply;
+    return { correct: r.correct, solved: r.solved, fen: r.fen, themes: r.themes, reply: r.reply, replyFen: r.reply_fen, legal: r.legal };
+  },
+  async hint() {
+    return (await call("POST", `/api/puzzles/attempts/${S.attempt}/hint`, {})).from;
+  },
+  async solution() {
+    const r = await call("POST", `/api/puzzles/attempts/${S.attempt}/solution`, {});
+    if (r.rated) rated(r.rated);
+    return { steps: r.solution, themes: r.themes };
+  },
+  over() {},
+  // The attempt's position on an analysis board of its own.
+  async analyse() {
+    try {
+      const g = await call("POST", "/api/games", { human: "both", fen: S.fen });
+      location.href = `/g/${g.id}`;
+    } catch (e) { say(e.message, "bad"); }
+  },
+});
 
-function findText() { return PUZZLE_WORDS.find(P.puzzle.color === "white"); }
-
+// An attempt rated by the server: its change now, the player's record
+// (with the chart) as the server keeps it.
 function rated(x) {
-  $("p-rating").textContent = x.after;
-  const d = x.after - x.before;
-  $("p-change").textContent = d >= 0 ? `+${d}` : `${d}`;
-  $("p-streak").textContent = x.streak;
-  call("POST", "/api/puzzles/me", { player: P.key }).then(showRating).catch(() => {});
-}
-
-// The end of an attempt: solved (cleanly or not) or shown the solution.
-function finish(solved, themes) {
-  P.done = true;
-  P.hint = null;
-  status(!solved ? PUZZLE_WORDS.solution : P.failed ? PUZZLE_WORDS.solvedWithHelp : PUZZLE_WORDS.solved);
-  $("p-about").textContent = `Puzzle ${P.puzzle.id}, rated ${P.puzzle.rating}.`;
-  showPuzzleThemes(themes || [], THEMES);
-  puzzleButtons("over");
-  draw();
-}
-
-async function start(daily = false) {
-  say("");
-  $("promotion").hidden = true;
-  const theme = $("p-theme").value || null;
-  let r;
-  try { r = await call("POST", "/api/puzzles/next", { player: P.key, theme, daily }); } catch (e) { say(e.message, "bad"); return; }
-  begin(r);
-}
-
-// Show an attempt: the position before the mistake, then the mistake; or,
-// for an attempt resumed after a reload, where it stands.
-function begin(r) {
-  Object.assign(P, { attempt: r.attempt, puzzle: r.puzzle, legal: r.legal, ply: r.ply, selected: null, last: null, done: false, failed: !!r.failed, hint: null, start: r });
-  say("");
-  showPuzzleThemes([], THEMES);
-  puzzleButtons("waiting");
-  const about = [r.puzzle.daily ? "Today's puzzle." : "", r.practice ? "Practice: your result on this puzzle was rated before." : ""];
-  $("p-about").textContent = about.filter(Boolean).join(" ");
-  buildSquares(r.puzzle.color === "black");
-  document.querySelectorAll("#board .sq").forEach((sq) => { sq.onclick = () => onSquare(sq.dataset.square); });
-  if (r.resumed) { P.fen = r.fen; P.last = r.last; draw(); status(findText()); puzzleButtons("solving"); return; }
-  P.fen = r.puzzle.fen;
-  draw();
-  status(PUZZLE_WORDS.opponent);
-  setTimeout(() => { P.fen = r.fen; P.last = r.puzzle.mistake; draw(); status(findText()); puzzleButtons("solving"); }, 600);
-}
-
-async function hint() {
-  if (P.done || !P.attempt) return;
-  try { const h = await call("POST", `/api/puzzles/attempts/${P.attempt}/hint`, {}); P.hint = h.from; P.failed = true; draw(); say(PUZZLE_WORDS.hint); } catch (e) { say(e.message, "bad"); }
-}
-
-async function solution() {
-  if (P.done || !P.attempt) return;
-  let r;
-  try { r = await call("POST", `/api/puzzles/attempts/${P.attempt}/solution`, {}); } catch (e) { say(e.message, "bad"); return; }
-  if (r.rated) rated(r.rated);
-  P.failed = true;
-  P.done = true;
-  P.hint = null;
-  say("");
-  puzzleButtons("waiting");
-  status("The solution…");
-  let i = 0;
-  const step = () => {
-    if (i >= r.solution.length) { finish(false, r.themes); return; }
-    P.fen = r.solution[i].fen; P.last = r.solution[i].move; i++; draw();
-    setTimeout(step, 700);
-  };
-  step();
-}
-
-// The same puzzle again, for practice (it is not rated twice).
-async function retry() {
-  if (!P.attempt) return;
-  try { begin(await call("POST", `/api/puzzles/attempts/${P.attempt}/retry`, {})); } catch (e) { say(e.message, "bad"); }
-}
-
-async function analyse() {
-  try {
-    const g = await call("POST", "/api/games", { human: "both", fen: P.start.fen });
-    location.href = `/g/${g.id}`;
-  } catch (e) { say(e.message, "bad"); }
+  showRatingChange(x.after - x.before);
+  showPuzzleRating({ rating: x.after, streak: x.streak });
+  call("POST", "/api/puzzles/me", { player: player.key }).then(showPuzzleRating).catch(() => {});
 }
 
 async function loadThemes() {
@@ -217,21 +100,19 @@ async function loadPieceNames() {
   for (const k of data.pieces || []) PIECE_KINDS[k.letter] = k;
 }
 
-async function main() {
-  $("p-hint").onclick = hint;
-  $("p-solution").onclick = solution;
-  $("p-next").onclick = () => start(false);
-  $("p-daily").onclick = () => start(true);
-  $("p-retry").onclick = retry;
-  $("p-analyse").onclick = analyse;
+async function startServedPuzzles() {
+  trainer.start();
   try {
     await loadPieceNames();
     await ensurePlayer();
     await loadThemes();
     // A reload resumes the open attempt rather than dealing a new one.
-    const open = await call("POST", "/api/puzzles/current", { player: P.key });
-    if (open.attempt) begin(open); else await start(false);
-  } catch (e) { status(e.message); }
+    const open = await call("POST", "/api/puzzles/current", { player: player.key });
+    if (open.attempt) trainer.show(attemptOf(open)); else await trainer.deal("next");
+  } catch (e) { $("p-status").textContent = e.message; }
 }
 
-main();
+// The attempt as shown, for the console (and the browser tests).
+window.humpty = { P: trainer.state };
+
+startServedPuzzles();

@@ -1,10 +1,9 @@
 // What both puzzle pages show the same way, the served trainer and the
 // static one: the words of each state, the buttons each state allows, the
 // themes with their lines, and the rating chart with its axes.
-"use strict";
 
 // The words of each state of an attempt (one place for both pages).
-const PUZZLE_WORDS = {
+export const PUZZLE_WORDS = {
   find: (white) => `Find the best move for ${white ? "White" : "Black"}.`,
   opponent: "Your opponent moves…",
   right: "Right! Keep going…",
@@ -17,7 +16,7 @@ const PUZZLE_WORDS = {
 
 // A message under the puzzle: "bad" for what went wrong, "ok" for a right
 // move, else a plain fact (not in the error red).
-function say(text, kind = "info") {
+export function say(text, kind = "info") {
   const m = document.getElementById("p-message");
   m.textContent = text;
   m.className = "message " + kind;
@@ -25,7 +24,7 @@ function say(text, kind = "info") {
 
 // The buttons of a state: "waiting" (the opponent moves), "solving" or
 // "over". Hint and the solution only help while the solver is to move.
-function puzzleButtons(state) {
+export function puzzleButtons(state) {
   const el = (id) => document.getElementById(id);
   for (const id of ["p-hint", "p-solution"]) if (el(id)) el(id).disabled = state !== "solving";
   if (el("p-retry")) el("p-retry").hidden = state !== "over";
@@ -35,7 +34,7 @@ function puzzleButtons(state) {
 // The puzzle's themes by name, each with its line, into `#p-themes`
 // (`themes` maps a code to {name, description}; an unknown code is its own
 // name). An empty list clears it.
-function showPuzzleThemes(codes, themes) {
+export function showPuzzleThemes(codes, themes) {
   const list = document.getElementById("p-themes");
   list.replaceChildren();
   for (const code of codes) {
@@ -48,6 +47,19 @@ function showPuzzleThemes(codes, themes) {
     list.append(item);
   }
   list.hidden = codes.length === 0;
+}
+
+// The player's rating and streak, and the chart of `history` (the rating
+// after each rated attempt) when it is given.
+export function showPuzzleRating({ rating, streak, history }) {
+  document.getElementById("p-rating").textContent = Math.round(rating);
+  document.getElementById("p-streak").textContent = streak;
+  if (history) drawRatingChart(history);
+}
+
+// The last attempt's change of rating beside it ("+12", "-8"; null: none).
+export function showRatingChange(change) {
+  document.getElementById("p-change").textContent = change === null ? "" : change >= 0 ? `+${change}` : `${change}`;
 }
 
 // The rating after each rated attempt, on axes: the lowest and highest

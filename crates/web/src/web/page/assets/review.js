@@ -1,11 +1,14 @@
 // Review on the page: the server reviews the game in the background
 // (POST .../review) and the page polls its progress (GET .../review); done,
 // the report is drawn as on the static board (reviewview.js).
-"use strict";
+
+import { $ } from "./dom.js";
+import { betterArrowAt, drawReviewPanel } from "./reviewview.js";
+import { act, api, gamePath, page, ui } from "./served.js";
 
 const reviewState = { data: null, id: null, timer: null };
 
-async function startReview() {
+export async function startReview() {
   try {
     await api("POST", gamePath("/review"), {});
     pollReview();
@@ -28,40 +31,47 @@ async function pollReview() {
   if (v.state === "failed") { $("review-status").textContent = v.error; return; }
   reviewState.data = v;
   reviewState.id = ui.game.id;
-  drawReview();
+  reviewChanged();
 }
 
 // A game's review kept by the server is shown again when the game is
 // opened (after a reload too); one still running is followed.
-async function loadReview() {
+export async function loadReview() {
   clearTimeout(reviewState.timer);
   reviewState.data = null;
   $("review-status").textContent = "";
   let v;
-  try { v = await api("GET", gamePath("/review")); } catch (e) { drawReview(); return; } // none yet
+  try { v = await api("GET", gamePath("/review")); } catch (e) { reviewChanged(); return; } // none yet
   if (v.state === "running") { pollReview(); return; }
   if (v.state === "done") { reviewState.data = v; reviewState.id = ui.game.id; }
-  drawReview();
+  reviewChanged();
 }
 
 // The review, if it belongs to the game shown (its moves are the line's).
-function currentReview() {
+export function currentReview() {
   const v = reviewState.data;
   const g = ui.game;
   if (!v || !g || reviewState.id !== g.id || v.moves.length !== g.moves.length) return null;
   return v.moves.every((u, i) => g.moves[i].uci === u) ? v.result : null;
 }
 
-function drawReview() {
+// A change of the review or of an exercise: the move list shows its marks
+// (and hides an exercise's answer), so the board is drawn again, and this
+// panel with it (app.js's drawServedPanels).
+function reviewChanged() {
+  if (ui.game) page.controller.draw();
+}
+
+// The review's panel, after each draw of the board.
+export function drawReview() {
   const r = currentReview();
   const g = ui.game;
   if (!g) return;
-  controller.drawMoves();
   // The better move, on the position where it was missed (not while it
   // is an exercise still to solve).
   const found = learnState.active && learnState.done ? learnState.shown : null;
   const arrow = r ? found || betterArrowAt(r, g.ply, learningPly()) : null;
-  drawReviewPanel(r, g.start_fen, g.ply, (ply) => act("POST", "/goto", { ply }), arrow, controller.flipped);
+  drawReviewPanel(r, g.start_fen, g.ply, (ply) => act("POST", "/goto", { ply }), arrow, page.controller.flipped);
   if (!r) return;
   $("review-status").textContent = "";
   loadExercises();
@@ -93,7 +103,7 @@ async function loadExercises() {
 }
 
 // The ply of the exercise shown, if one is being solved.
-function learningPly() {
+export function learningPly() {
   const e = learnState.active && !learnState.done && learnState.list[learnState.i];
   return e ? e.ply : null;
 }
@@ -119,13 +129,13 @@ function stopLearning(text) {
   learnState.active = false;
   learnSay(text || "");
   $("learn-box").hidden = !text;
-  drawReview();
+  reviewChanged();
 }
 
 function betterText(b) { return b && b.san ? `The better line: ${(b.line && b.line.length ? b.line : [b.san]).join(" ")}` : ""; }
 
 // A move tried on the exercise's position.
-async function learnMove(uci) {
+export async function learnMove(uci) {
   const e = learnState.list[learnState.i];
   let v;
   try { v = await api("POST", gamePath("/learn"), { ply: e.ply, move: uci }); } catch (err) { learnSay(err.message, "wrong"); return; }
@@ -134,7 +144,7 @@ async function learnMove(uci) {
     learnState.shown = uci;
     learnSay(`Well found: ${v.san}. ${betterText(v.better)}`, "right");
     $("learn-show").disabled = true;
-    drawReview();
+    reviewChanged();
   } else {
     learnSay(`${v.san} is not better (it gives away ${v.loss} points of winning chances). Try again.`, "wrong");
   }
@@ -149,11 +159,11 @@ async function learnShow() {
     learnState.shown = v.better ? v.better.uci : null;
     $("learn-show").disabled = true;
     learnSay(betterText(v.better));
-    drawReview();
+    reviewChanged();
   } catch (err) { learnSay(err.message, "wrong"); }
 }
 
-function wireLearning() {
+export function wireLearning() {
   $("learn").onclick = startLearning;
   $("learn-show").onclick = learnShow;
   $("learn-next").onclick = () => { learnState.i++; showExercise(); };

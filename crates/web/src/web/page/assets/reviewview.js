@@ -4,15 +4,15 @@
 // that jump to the next such move, White's winning chances as a graph
 // under the board with the value under the pointer, and the better move as
 // an arrow on the position where it was missed.
-"use strict";
-
-const JUDGEMENT_WORDS = { inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
-const JUDGEMENT_KINDS = ["inaccuracy", "mistake", "blunder"];
-
 // The line's moves ({san, uci}) with the review's judgement, mark and
 // better move merged in; `hidden`: the index of a move whose better move
 // is an exercise still to solve (its answer is not shown).
-function reviewedMoves(moves, report, hidden) {
+
+import { setReviewArrow } from "./arrows.js";
+import { $ } from "./dom.js";
+import { JUDGEMENT_KINDS, sideAfter } from "./movelist.js";
+
+export function reviewedMoves(moves, report, hidden) {
   return moves.map((m, i) => {
     const r = report && report.moves[i];
     if (!r || !r.judgement) return m;
@@ -112,7 +112,7 @@ function moveNumberText(startFen, i) {
 
 // The better move to draw at ply `ply` (the position before the judged
 // move), or null; none while its exercise is being solved.
-function betterArrowAt(report, ply, solvingPly) {
+export function betterArrowAt(report, ply, solvingPly) {
   const next = report && report.moves[ply];
   return next && next.better && ply !== solvingPly ? next.better.uci : null;
 }
@@ -121,7 +121,7 @@ function betterArrowAt(report, ply, solvingPly) {
 // the better-move arrow (`arrow`, or null) for the ply shown; all cleared
 // when there is no report `r`. A click on the graph or a count calls
 // `goto(ply)`.
-function drawReviewPanel(r, startFen, ply, goto, arrow, flipped) {
+export function drawReviewPanel(r, startFen, ply, goto, arrow, flipped) {
   const $ = (id) => document.getElementById(id);
   $("review-graph").innerHTML = "";
   $("review-hover").textContent = "";

@@ -3,6 +3,9 @@
 // `after`: the mover's time after each move, for the PGN's [%clk]). They
 // start with White's first move, as on lichess.
 
+import { drawClockFaces } from "./clockface.js";
+import { sideAfter } from "./movelist.js";
+
 /** Whether the game's clocks run (it has clocks and a first move). */
 export function running(game) {
   return !!game.clock && game.moves.length > 0;

@@ -3,6 +3,8 @@
 // position on the board; each move with its games and a White/draw/Black
 // bar, and a click plays it where the person may move.
 
+import { showExplorer } from "./explorerview.js";
+
 const $ = (id) => document.getElementById(id);
 
 export class Explorer {

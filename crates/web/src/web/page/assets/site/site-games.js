@@ -1,6 +1,9 @@
 // The static board's earlier games, newest first, kept in localStorage
 // (at most `KEPT`): the list under the board, and the game taken out of
 // it when it is opened again.
+
+import { fillGameList } from "./gamelist.js";
+
 const ARCHIVE = "humpty-site-games";
 const KEPT = 50;
 

@@ -1,7 +1,9 @@
 // The static board's endgame tables (`humpty site DIR --tb TABLES`):
 // listed in tables/list.json, each fetched the first time a position
 // needs it, probed in the page (humpty's Tablebase in WebAssembly).
+
 import { Tablebase } from "./humpty/index.js";
+import { renderTablebase } from "./tablebaseview.js";
 
 export class SiteTables {
   /** `onError(text)`: a table that could not be read. */

@@ -2,6 +2,7 @@
 // WebAssembly package, ffish.js's API) judge every move in the page, the
 // engine thinks in a Web Worker, and the game is kept in localStorage, so
 // a reload continues it. One game at a time; its record is `game`.
+
 import { Board, readGamePGN, validateFen, startingFen } from "./humpty/index.js";
 import { HumptyEngine } from "./humpty/engine/index.js";
 import { Learn } from "./site-learn.js";
@@ -10,12 +11,18 @@ import { SiteTables } from "./site-tables.js";
 import { archive, keepGame, takeGame, listGames } from "./site-games.js";
 import { Variations } from "./site-variations.js";
 import { running, left, chargeClock, drawClocks, flagFallen } from "./site-clock.js";
+import { moveSquares } from "./board.js";
+import { BoardController } from "./controller.js";
+import { $, say } from "./dom.js";
+import { firstMovePly, sideAfter } from "./movelist.js";
+import { premoveReach } from "./premove.js";
+import { betterArrowAt, drawReviewPanel } from "./reviewview.js";
+import { infoLine } from "./analysisview.js";
 
 const STORE = "humpty-site-game";
-const $ = (id) => document.getElementById(id);
 
 // `ply`: the ply shown when it is not the game's end (null at the end).
-const ui = { data: null, analysing: false, thinking: false, ply: null };
+const ui = { data: null, analysing: false, thinking: false, ply: null, lines: {} };
 // The stored game: where it started, the moves, who plays, the level, the
 // clock (ms left per side; it starts with White's first move) and the end.
 let game = null;
@@ -121,8 +128,13 @@ function humanMoves() { return game.human === "both" || game.human === sideToMov
 
 // ---------------------------------------------------------------- drawing
 
+// The main line's SAN, kept until its moves change (each draw asks).
+const sanCache = { key: null, moves: [] };
+
 // The main line with its SAN, read from the start.
 function sanMoves() {
+  const key = `${game.start} ${game.moves.join(" ")}`;
+  if (sanCache.key === key) return sanCache.moves;
   const line = new Board("humpty", game.start);
   const moves = game.moves.map((uci) => {
     const san = line.sanMove(uci);
@@ -130,23 +142,22 @@ function sanMoves() {
     return { san, uci };
   });
   line.delete();
+  Object.assign(sanCache, { key, moves });
   return moves;
 }
 
 // What the board controller draws (controller.js) for the board shown.
 function siteView() {
   const fen = board.fen();
-  const men = placement(fen);
   const inVariation = variations.inVariation();
   const last = learn.active ? null : variations.shown()?.uci ?? game.moves[shownPly() - 1];
   const [from, to] = last ? moveSquares(last) : [];
-  // The King in check (or mated) is marked, as on the served board.
-  const king = board.turn() ? "K" : "k";
   // Nothing to take back before the person's first move.
   const moved = game.human === "both" ? game.moves.length > 0 : game.moves.length > firstMovePly(game.start, game.human);
   return {
     fen, last: last ? { from, to } : null,
-    check: board.isCheck() ? Object.keys(men).find((s) => men[s] === king) : null,
+    // The King in check (or mated) is marked, as on the served board.
+    check: board.isCheck(),
     legal: mayMove() ? board.legalMoves().split(" ").filter(Boolean) : [],
     moves: sanMoves(), start: game.start, ply: learn.active ? 0 : inVariation ? null : shownPly(),
     // An exercise's board is not the game's: its end is not shown over it.
@@ -158,6 +169,7 @@ function siteView() {
     resign: { enabled: !game.end && game.human !== "both", label: abortable() ? "Abort" : "Resign" },
     // The engine moves at the main line's end, not in a variation.
     engine: !game.end && !ui.thinking && !inVariation,
+    analysisBoard: game.human === "both",
   };
 }
 
@@ -176,9 +188,8 @@ function drawSitePanels() {
   drawClocks(game, controller.flipped);
   showReport();
   listGames($("game-list"), openStored);
-  // Lines of another position are not left on screen after Stop.
-  if (!ui.analysing && ui.linesFen !== board.fen()) $("lines").innerHTML = "";
-  if (ui.analysing) analyse();
+  // The analysis follows the position shown.
+  if (ui.analysing && ui.linesFen !== board.fen()) analyse();
   tables.show(board.fen(), (uci) => { if (mayMove()) play(uci, true); });
   learn.sync();
   explorer.draw(board.fen(), variations.line()?.length ?? shownPly(), [game, ...archive().filter((g) => g.id !== game.id)]);
@@ -328,25 +339,20 @@ function humanAfter(plies) {
 // ---------------------------------------------------------------- analysis
 
 analyst.addMessageListener((line) => {
-  const info = ui.analysing ? readInfoLine(line, board.turn()) : null;
-  if (!info) return;
-  const { n, score, pv } = info;
-  let row = document.querySelector(`#lines [data-pv="${n}"]`);
-  if (!row) {
-    row = document.createElement("div");
-    row.className = "line";
-    row.dataset.pv = n;
-    $("lines").appendChild(row);
-  }
-  row.textContent = `${score} ${board.variationSan(pv)}`;
+  const shown = ui.analysing ? infoLine(line, board.turn(), (pv) => board.variationSan(pv)) : null;
+  if (!shown) return;
+  ui.lines[shown.n] = shown;
+  controller.drawAnalysis();
 });
 
 function analyse() {
   if (ui.reviewing) return;
   ui.analysing = true;
+  document.body.classList.add("analysing");
   $("stop").disabled = false;
-  $("lines").innerHTML = "";
+  ui.lines = {};
   ui.linesFen = board.fen();
+  controller.drawAnalysis();
   analyst.postMessage("stop");
   analyst.postMessage(`setoption name MultiPV value ${$("multipv").value}`);
   analyst.postMessage(`position fen ${board.fen()}`);
@@ -355,8 +361,10 @@ function analyse() {
 
 function stopWorkerAnalysis() {
   ui.analysing = false;
+  document.body.classList.remove("analysing");
   $("stop").disabled = true;
   analyst.postMessage("stop");
+  controller.drawAnalysis();
 }
 
 // ---------------------------------------------------------------- review
@@ -472,6 +480,9 @@ const controller = new BoardController({
   premoveSide: () => (ui.thinking && game.human !== "both" && !game.end && ui.ply === null && !learn.active
     ? (game.human === "w" ? "white" : "black") : null),
   reach: (from) => premoveReach(Board, board.fen(), from),
+  // Lines of another position are not left on screen after Stop.
+  analysis: () => ({ lines: ui.linesFen === board.fen() ? Object.values(ui.lines) : [], running: ui.analysing }),
+  playMoves: (moves) => moves.forEach((uci) => play(uci, true)),
 });
 
 // The static board's own controls (the controller wires the game's).
