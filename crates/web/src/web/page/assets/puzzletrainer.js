@@ -126,6 +126,8 @@ export class PuzzleTrainer {
       return;
     } finally {
       s.busy = false;
+      // The solver may move again (or the answer below draws).
+      if (!r) this.draw();
     }
     if (at !== this.shownAt) return;
     if (!r.correct) {
