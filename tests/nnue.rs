@@ -187,6 +187,10 @@ fn bad_net_files_are_refused_and_the_net_in_force_stays() {
     version[8] = 9;
     let mut damaged = good.clone();
     damaged[5000] ^= 1;
+    // A well-formed file (its checksum right) whose output weight is past
+    // the clip the SIMD kernels rely on.
+    let mut heavy = random_net(4);
+    heavy.output_weights[1][7] = -300;
     let cases = [
         (
             dir.join("missing.nnue").to_string_lossy().into_owned(),
@@ -195,6 +199,7 @@ fn bad_net_files_are_refused_and_the_net_in_force_stays() {
         (write("cut.nnue", &good[..good.len() / 2]), "cut off"),
         (write("version.nnue", &version), "version 9"),
         (write("damaged.nnue", &damaged), "damaged"),
+        (write("heavy.nnue", &heavy.to_bytes()), "output weight -300"),
         (
             write("other.nnue", b"HDCDATA1 not a net"),
             "not a humpty net",

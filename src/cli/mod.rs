@@ -23,6 +23,7 @@ mod tune;
 
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use humpty::engine::bench;
+use humpty::eval::nnue::Kernel;
 use humpty::protocol::input::Lines;
 use humpty::protocol::output::Output;
 use humpty::rules::perft::{divide_report, perft};
@@ -195,6 +196,7 @@ where
             out(divide_report(&mut pos, a.depth).trim_end());
         }
         Sub::Bench(a) => {
+            say(format!("NNUE kernel: {}", Kernel::detected().name()));
             let r = bench::run(a.depth, a.nnue.map(Switch::on), &mut |i, fen, nodes| {
                 say(format!("Position {i:2}: {nodes:>10} nodes  {fen}"))
             });

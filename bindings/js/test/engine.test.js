@@ -78,9 +78,11 @@ for (const sharedStop of [true, false]) {
   });
 }
 
-test('bench gives the binary\'s signature', async () => {
+test('bench gives the binary\'s signature, with the net in simd128', async () => {
   const { engine, until } = start();
   engine.postMessage('bench');
+  // The SIMD kernel must reach the native (scalar and AVX2) node count.
+  assert.equal(await until(/^info string nnue kernel /, 120000), 'info string nnue kernel simd128');
   const line = await until(/^Nodes searched: /, 120000);
   assert.equal(Number(line.split(': ')[1]), BENCH_SIGNATURE);
   const nps = Number((await until(/^Nodes\/second: /)).split(': ')[1]);

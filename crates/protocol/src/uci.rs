@@ -13,6 +13,7 @@ use crate::engine::{Clocks, Engine, GoParams};
 use crate::rules::perft::{self, divide_until};
 use crate::rules::piece::Color;
 use crate::rules::position::Position;
+use humpty_engine::eval::nnue::Kernel;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -274,6 +275,10 @@ impl Uci {
                 |i, _: &str, nodes| out.send(&format!("info string position {i} nodes {nodes}"));
             match crate::engine::bench::run_until(depth, setup, stop, &mut progress) {
                 Some(r) => {
+                    out.send(&format!(
+                        "info string nnue kernel {}",
+                        Kernel::detected().name()
+                    ));
                     out.send(&format!("Nodes searched: {}", r.nodes));
                     out.send(&format!("Nodes/second: {}", r.nps()));
                 }

@@ -4,7 +4,7 @@
 //! and from the engine's quantized net.
 
 use crate::eval::nnue::features::{mirror, INPUTS};
-use crate::eval::nnue::network::{Network, Row, HIDDEN, QA, QB};
+use crate::eval::nnue::network::{Network, Row, HIDDEN, MAX_OUTPUT_WEIGHT, QA, QB};
 use crate::rules::random::Rng;
 
 /// Where the hidden bias starts.
@@ -17,7 +17,7 @@ pub const B2: usize = W2 + 2 * HIDDEN;
 pub const PARAMS: usize = B2 + 1;
 /// Largest magnitude of a weight: keeps `c * w` of the quantized output
 /// within 16 bits and the accumulators far from overflow.
-pub const CLIP: f32 = 127.0 / QB as f32;
+pub const CLIP: f32 = MAX_OUTPUT_WEIGHT as f32 / QB as f32;
 
 /// A uniform number in `-1..1`.
 fn uniform(rng: &mut Rng) -> f32 {

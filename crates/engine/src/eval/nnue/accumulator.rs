@@ -3,8 +3,8 @@
 //! capture takes one off; castling moves two), so making it costs a few
 //! row additions instead of a sum over every man.
 
-use super::features::index;
-use super::network::{Network, Row};
+use super::network::{Network, Row, HIDDEN};
+use super::simd;
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Piece};
 use crate::rules::position::Position;
@@ -18,59 +18,53 @@ pub struct Accumulator {
     pub rows: [Row; 2],
 }
 
-#[inline]
-fn add(row: &mut Row, w: &Row) {
-    for (a, &b) in row.iter_mut().zip(w) {
-        *a = a.wrapping_add(b);
-    }
-}
-
-#[inline]
-fn sub(row: &mut Row, w: &Row) {
-    for (a, &b) in row.iter_mut().zip(w) {
-        *a = a.wrapping_sub(b);
-    }
-}
-
 impl Accumulator {
     /// Computed from scratch for `pos`.
     pub fn refresh(net: &Network, pos: &Position) -> Accumulator {
         let mut acc = Accumulator {
             rows: [net.feature_bias; 2],
         };
-        for s in Square::all() {
-            if let Some(p) = pos.piece_at(s) {
-                acc.toggle(net, p, s, true);
-            }
+        let men: Vec<(Piece, Square)> = Square::all()
+            .filter_map(|s| pos.piece_at(s).map(|p| (p, s)))
+            .collect();
+        for c in [Color::White, Color::Black] {
+            let rows: Vec<&Row> = men.iter().map(|&(p, s)| net.row(c, p, s)).collect();
+            simd::update(&mut acc.rows[c.index()], &net.feature_bias, &[], &rows);
         }
         acc
     }
 
-    /// Put a man on (`on`) or take it off, in both perspectives.
-    #[inline]
-    fn toggle(&mut self, net: &Network, p: Piece, s: Square, on: bool) {
-        for c in [Color::White, Color::Black] {
-            let w = &net.feature_weights[index(c, p, s)];
-            let row = &mut self.rows[c.index()];
-            if on {
-                add(row, w)
-            } else {
-                sub(row, w)
-            }
-        }
-    }
-
     /// This accumulator after `m` is made in `pos` (taken before the move).
     pub fn after(&self, net: &Network, pos: &Position, m: Move) -> Accumulator {
-        let mut next = *self;
-        let changes = pos.changes(m);
-        for &(p, s) in &changes.removed {
-            next.toggle(net, p, s, false);
-        }
-        for &(p, s) in &changes.added {
-            next.toggle(net, p, s, true);
-        }
+        let mut next = Accumulator::EMPTY;
+        self.write_after(&mut next, net, pos, m);
         next
+    }
+
+    /// No rows yet: a slot that [`Accumulator::write_after`] fills.
+    const EMPTY: Accumulator = Accumulator {
+        rows: [[0; HIDDEN]; 2],
+    };
+
+    /// Write into `next` this accumulator after `m`: each perspective's
+    /// row minus the men the move takes off plus those it puts on, in one
+    /// pass.
+    fn write_after(&self, next: &mut Accumulator, net: &Network, pos: &Position, m: Move) {
+        let changes = pos.changes(m);
+        for c in [Color::White, Color::Black] {
+            // At most two men each way (a capture, castling): fixed
+            // arrays, cheaper than collecting.
+            let rows = |men: &[(Piece, Square)]| {
+                let mut out = [&net.feature_bias; 2];
+                out.iter_mut()
+                    .zip(men)
+                    .for_each(|(o, &(p, s))| *o = net.row(c, p, s));
+                (out, men.len())
+            };
+            let ((minus, out), (plus, on)) = (rows(&changes.removed), rows(&changes.added));
+            let (src, dst) = (&self.rows[c.index()], &mut next.rows[c.index()]);
+            simd::update(dst, src, &minus[..out], &plus[..on]);
+        }
     }
 
     /// The network's score of this position, side to move's view.
@@ -95,8 +89,11 @@ impl AccumulatorStack {
     /// Before `pos.make_move(m)`: push the accumulator after it.
     #[inline]
     pub fn push(&mut self, net: &Network, pos: &Position, m: Move) {
-        let next = self.top().after(net, pos, m);
-        self.stack.push(next);
+        // Written in place: the new accumulator is not copied in.
+        let below = self.stack.len() - 1;
+        self.stack.push(Accumulator::EMPTY);
+        let (done, new) = self.stack.split_at_mut(below + 1);
+        done[below].write_after(&mut new[0], net, pos, m);
     }
 
     /// After `pos.unmake_move()`.

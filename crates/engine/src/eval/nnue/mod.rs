@@ -5,9 +5,11 @@
 pub mod accumulator;
 pub mod features;
 pub mod network;
+pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use network::{Network, HIDDEN, QA, QB, SCALE};
+pub use simd::Kernel;
 
 use crate::rules::position::Position;
 use once_cell::sync::Lazy;

@@ -4,7 +4,10 @@
 //! Integers throughout: hidden weights scaled by `QA`, output weights by
 //! `QB` (docs/nnue.md, "The net file").
 
-use super::features::INPUTS;
+use super::features::{index, INPUTS};
+use super::simd;
+use crate::rules::piece::{Color, Piece};
+use crate::rules::square::Square;
 
 /// Hidden neurons per perspective.
 pub const HIDDEN: usize = 64;
@@ -12,6 +15,10 @@ pub const HIDDEN: usize = 64;
 pub const QA: i32 = 255;
 /// Scale of the output weights (1.0 = 64).
 pub const QB: i32 = 64;
+/// The largest output weight in either sign (the trainer's clip): a
+/// clipped value times a weight then fits 16 bits, which the SIMD kernels
+/// need to give the reference's sums.
+pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 /// Centipawns per unit of the output (the trainer's sigmoid scale).
 pub const SCALE: i32 = 315;
 /// The file's first bytes.
@@ -31,7 +38,8 @@ pub struct Network {
     pub feature_weights: Box<[Row]>,
     /// The hidden layer's bias.
     pub feature_bias: Row,
-    /// Output weights: the side to move's half, then the other side's.
+    /// Output weights: the side to move's half, then the other side's;
+    /// each within ±[`MAX_OUTPUT_WEIGHT`].
     pub output_weights: [Row; 2],
     /// The output's bias, in `QA * QB` units.
     pub output_bias: i32,
@@ -50,19 +58,6 @@ fn fnv1a(bytes: &[u8]) -> u32 {
     })
 }
 
-/// A clipped value squared, times an output weight, summed.
-#[inline]
-fn screlu_dot(values: &Row, weights: &Row) -> i32 {
-    let mut sum = 0i32;
-    for (&v, &w) in values.iter().zip(weights) {
-        let c = i32::from(v.clamp(0, QA as i16));
-        // c * w fits 16 bits (|w| <= 127), which lets the compiler use
-        // 16-bit multiplies with 32-bit sums.
-        sum += c * w as i32 * c;
-    }
-    sum
-}
-
 /// Why bytes are not a net this humpty reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetError {
@@ -76,6 +71,8 @@ pub enum NetError {
     Shape([u32; 5]),
     /// The stored checksum does not match.
     Checksum,
+    /// An output weight beyond ±[`MAX_OUTPUT_WEIGHT`].
+    OutputWeight(i16),
 }
 
 impl std::fmt::Display for NetError {
@@ -98,6 +95,10 @@ impl std::fmt::Display for NetError {
                 )
             }
             NetError::Checksum => write!(f, "net file is damaged (checksum mismatch)"),
+            NetError::OutputWeight(w) => write!(
+                f,
+                "net file has output weight {w}, beyond ±{MAX_OUTPUT_WEIGHT} (the trainer's clip)"
+            ),
         }
     }
 }
@@ -108,10 +109,15 @@ impl Network {
     /// The output in centipawns, from the side to move's point of view,
     /// given its hidden row and the other side's.
     pub fn output(&self, ours: &Row, theirs: &Row) -> i32 {
-        let sum = i64::from(screlu_dot(ours, &self.output_weights[0]))
-            + i64::from(screlu_dot(theirs, &self.output_weights[1]));
+        let sum = i64::from(simd::screlu_sum(ours, theirs, &self.output_weights));
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
         (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The hidden-layer row of man `p` on `s`, from `perspective`'s side.
+    #[inline]
+    pub fn row(&self, perspective: Color, p: Piece, s: Square) -> &Row {
+        &self.feature_weights[index(perspective, p, s)]
     }
 
     /// Read a net file's bytes.
@@ -136,7 +142,15 @@ impl Network {
         if fnv1a(body) != stored {
             return Err(NetError::Checksum);
         }
-        Ok(Network::read_weights(&bytes[32..]))
+        let net = Network::read_weights(&bytes[32..]);
+        let beyond = net.output_weights.iter().flatten();
+        match beyond
+            .copied()
+            .find(|w| w.unsigned_abs() > MAX_OUTPUT_WEIGHT as u16)
+        {
+            Some(w) => Err(NetError::OutputWeight(w)),
+            None => Ok(net),
+        }
     }
 
     /// The weights after the header (lengths already checked).
