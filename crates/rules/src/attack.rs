@@ -47,7 +47,6 @@ fn for_each_attacker(
     let camel = code(by, PieceKind::Camel);
     let gnu = code(by, PieceKind::Gnu);
     let frog = code(by, PieceKind::Frog);
-    let king = code(by, PieceKind::King);
 
     for &n in &t.knight[s] {
         let c = board[n as usize];
@@ -67,55 +66,80 @@ fn for_each_attacker(
         }
     }
 
-    let rook = code(by, PieceKind::Rook);
-    let queen = code(by, PieceKind::Queen);
-    let cannon = code(by, PieceKind::Cannon);
-    let tank = code(by, PieceKind::Tank);
-    // Walking out from the target, the first man is what a slider or a
-    // one-step man attacks from; a hopper attacks from beyond it (the screen).
     for &step in &ORTHO_STEPS {
-        let first = next_occupied(board, s, step);
-        let c = board[first];
-        if c == OFFBOARD {
-            continue;
-        }
-        let slider = c == rook || c == queen || (c == king && first == step_from(s, step));
-        if slider && found(first) {
-            return true;
-        }
-        let beyond = beyond_screen(board, first, step);
-        let c2 = board[beyond];
-        if (c2 == cannon || c2 == tank) && found(beyond) {
+        if line_attackers::<false>(board, s, step, by, &mut found) {
             return true;
         }
     }
-
-    let bishop = code(by, PieceKind::Bishop);
-    let arrow = code(by, PieceKind::Arrow);
-    let pawn = code(by, PieceKind::Pawn);
-    // A Pawn of `by` attacks `s` from one rank behind it (from by's view): a
-    // White Pawn sits below `s` (negative step), a Black one above.
-    let pawn_above = by == Color::Black;
     for &step in &DIAG_STEPS {
-        let first = next_occupied(board, s, step);
-        let c = board[first];
-        if c == OFFBOARD {
-            continue;
-        }
-        let adjacent = first == step_from(s, step);
-        let hit = c == bishop
-            || c == queen
-            || (adjacent && (c == king || c == frog || (c == pawn && (step > 0) == pawn_above)));
-        if hit && found(first) {
-            return true;
-        }
-        let beyond = beyond_screen(board, first, step);
-        let c2 = board[beyond];
-        if (c2 == arrow || c2 == tank) && found(beyond) {
+        if line_attackers::<true>(board, s, step, by, &mut found) {
             return true;
         }
     }
     false
+}
+
+/// The men of colour `by` attacking `s` along the line of `step`,
+/// diagonal or not, given to `found` as in [`for_each_attacker`]. Walking
+/// out from the target, the first man is what a slider or a one-step man
+/// attacks from; a hopper attacks from beyond it (the screen).
+#[inline(always)]
+fn line_attackers<const DIAGONAL: bool>(
+    board: &Board,
+    s: usize,
+    step: i16,
+    by: Color,
+    found: &mut impl FnMut(usize) -> bool,
+) -> bool {
+    let first = next_occupied(board, s, step);
+    let c = board[first];
+    if c == OFFBOARD {
+        return false;
+    }
+    let adjacent = first == step_from(s, step);
+    let (queen, king) = (code(by, PieceKind::Queen), code(by, PieceKind::King));
+    let hit = if DIAGONAL {
+        // A Pawn of `by` attacks `s` from one rank behind it (from by's
+        // view): a White Pawn sits below `s` (negative step), a Black one
+        // above.
+        let pawn_above = by == Color::Black;
+        let pawn = c == code(by, PieceKind::Pawn) && (step > 0) == pawn_above;
+        c == code(by, PieceKind::Bishop)
+            || c == queen
+            || (adjacent && (c == king || c == code(by, PieceKind::Frog) || pawn))
+    } else {
+        c == code(by, PieceKind::Rook) || c == queen || (c == king && adjacent)
+    };
+    if hit && found(first) {
+        return true;
+    }
+    let beyond = beyond_screen(board, first, step);
+    let c2 = board[beyond];
+    let hopper = if DIAGONAL {
+        code(by, PieceKind::Arrow)
+    } else {
+        code(by, PieceKind::Cannon)
+    };
+    (c2 == hopper || c2 == code(by, PieceKind::Tank)) && found(beyond)
+}
+
+/// True if a man of colour `by` attacks `s` along the lines of `steps` or
+/// with a Frog's leap: all a move can change of the attacks on a square
+/// that no leaper attacks and whose lines the move touches only at
+/// `steps` (movegen's legality shortcut).
+pub fn attacked_along(board: &Board, s: usize, by: Color, steps: &[i16]) -> bool {
+    let frog = code(by, PieceKind::Frog);
+    let opened = TABLES.frog_leap[s]
+        .iter()
+        .any(|leap| board[leap.to as usize] == frog && leap.is_open(board));
+    opened
+        || steps.iter().any(|&step| {
+            if DIAG_STEPS.contains(&step) {
+                line_attackers::<true>(board, s, step, by, &mut |_| true)
+            } else {
+                line_attackers::<false>(board, s, step, by, &mut |_| true)
+            }
+        })
 }
 
 impl Position {

@@ -6,9 +6,12 @@
 //! cannot expose the King. Leaper attacks do not depend on other pieces, and
 //! every line attack (slider, hopper through one screen, Frog across the River
 //! over two passed squares) runs along one of those lines. Every other move is
-//! tested on a scratch board with the move applied.
+//! tested on a scratch board with the move applied: a King move or any move in
+//! check against every attack, any other move only along the King's lines it
+//! touches (at most two) and the Frogs' leaps, since it can change no other
+//! attack on the King.
 
-use crate::attack::attacked;
+use crate::attack::{attacked, attacked_along};
 use crate::board::{
     beyond_screen, is_enemy, next_occupied, pawn_step, step_from, Board, ALL_LINES, DIAG_LINES,
     EMPTY, LINE_STEPS, OFFBOARD, ORTHO_LINES,
@@ -132,14 +135,16 @@ impl Position {
         let mut i = start;
         while i < list.len() {
             let m = list[i];
+            let (from, to) = (m.origin_box(), m.target_box());
             let legal = m.is_castle()
-                || (!in_check
-                    && m.origin_box() != king
-                    && t.delta_box(king, m.origin_box()).step == 0
-                    && t.delta_box(king, m.target_box()).step == 0)
-                || {
-                    let board = scratch.get_or_insert(self.board);
-                    king_safe_after(board, m, king, side)
+                || if in_check || from == king {
+                    king_safe_after(scratch.get_or_insert(self.board), m, king, side)
+                } else {
+                    // Out of check a non-King move can only open or
+                    // close the King's lines it touches (module comment).
+                    let lines = [t.delta_box(king, from).step, t.delta_box(king, to).step];
+                    lines == [0, 0]
+                        || lines_safe_after(scratch.get_or_insert(self.board), m, king, side, lines)
                 };
             if legal {
                 i += 1;
@@ -550,14 +555,38 @@ impl Position {
 /// Apply `m` to a scratch board, test the King, and restore the board.
 #[inline]
 fn king_safe_after(board: &mut Board, m: Move, king: usize, side: Color) -> bool {
+    let king_now = if m.origin_box() == king {
+        m.target_box()
+    } else {
+        king
+    };
+    with_move_on(board, m, |b| !attacked(b, king_now, !side))
+}
+
+/// As [`king_safe_after`] for a non-King move out of check: only the
+/// King's lines along `lines` (unit steps, 0 for none) and the Frogs'
+/// leaps can change, so only they are scanned.
+#[inline]
+fn lines_safe_after(board: &mut Board, m: Move, king: usize, side: Color, lines: [i16; 2]) -> bool {
+    let steps: &[i16] = match lines {
+        [0, b] => &[b],
+        [a, 0] => &[a],
+        [a, b] if a == b => &[a],
+        _ => &lines,
+    };
+    with_move_on(board, m, |b| !attacked_along(b, king, !side, steps))
+}
+
+/// `test` on the scratch board with `m` applied; the board restored after.
+#[inline(always)]
+fn with_move_on(board: &mut Board, m: Move, test: impl Fn(&Board) -> bool) -> bool {
     let (from, to) = (m.origin_box(), m.target_box());
     let moving = board[from];
     let captured = board[to];
     board[from] = EMPTY;
     board[to] = moving;
-    let king_now = if from == king { to } else { king };
-    let safe = !attacked(board, king_now, !side);
+    let answer = test(board);
     board[to] = captured;
     board[from] = moving;
-    safe
+    answer
 }

@@ -116,7 +116,10 @@ pub mod scalar {
     }
 }
 
-const _: () = assert!(HIDDEN.is_multiple_of(16), "the SIMD kernels take 16 lanes at a time");
+const _: () = assert!(
+    HIDDEN.is_multiple_of(16),
+    "the SIMD kernels take 16 lanes at a time"
+);
 
 #[cfg(test)]
 mod tests;
