@@ -224,6 +224,10 @@ const SOFT_PERCENT: u32 = 70;
 const HARD_STRETCH: u32 = 4;
 /// ...but never past this share of the remaining time.
 const HARD_MAX_PERCENT: u32 = 40;
+/// The move overhead is kept in reserve for at most this many moves to
+/// come: at 1 s + 0.01 s ten of them (0.3 s) left half the clock unused
+/// (docs/engine.md, Strength v5).
+const RESERVE_MOVES: u32 = 3;
 /// Never plan below this (a search needs a few milliseconds to say anything).
 const MIN_THINK: Duration = Duration::from_millis(2);
 
@@ -238,7 +242,7 @@ pub fn budget(clocks: &Clocks, side: Color, overhead: Duration) -> Budget {
         .clamp(1, HORIZON_MOVES);
     // Keep the overhead for every move still to be played in this control.
     // Saturating arithmetic: any clock a GUI sends must give a budget.
-    let reserve = overhead.saturating_mul(mtg.min(10));
+    let reserve = overhead.saturating_mul(mtg.min(RESERVE_MOVES));
     let usable = time.saturating_sub(reserve);
     let slice = (usable / mtg).saturating_add(inc.saturating_mul(3) / 4);
     let hard_cap = (usable / 100)
