@@ -5,6 +5,7 @@
 pub mod accumulator;
 pub mod features;
 pub mod network;
+pub mod shape;
 pub mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};

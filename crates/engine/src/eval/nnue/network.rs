@@ -5,20 +5,13 @@
 //! `QB` (docs/nnue.md, "The net file").
 
 use super::features::{index, INPUTS};
+pub use super::shape::{Row, HIDDEN, MAX_OUTPUT_WEIGHT, QA};
 use super::simd;
 use crate::rules::piece::{Color, Piece};
 use crate::rules::square::Square;
 
-/// Hidden neurons per perspective.
-pub const HIDDEN: usize = 64;
-/// Scale of the hidden layer's weights and activations (1.0 = 255).
-pub const QA: i32 = 255;
 /// Scale of the output weights (1.0 = 64).
 pub const QB: i32 = 64;
-/// The largest output weight in either sign (the trainer's clip): a
-/// clipped value times a weight then fits 16 bits, which the SIMD kernels
-/// need to give the reference's sums.
-pub const MAX_OUTPUT_WEIGHT: i16 = 127;
 /// Centipawns per unit of the output (the trainer's sigmoid scale).
 pub const SCALE: i32 = 315;
 /// The file's first bytes.
@@ -27,9 +20,6 @@ pub const MAGIC: &[u8; 8] = b"HDCNNUE1";
 pub const VERSION: u32 = 1;
 /// Bytes of a net file: header, weights, checksum.
 pub const FILE_LEN: usize = 8 + 6 * 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4 + 4;
-
-/// One perspective's hidden values (an accumulator row).
-pub type Row = [i16; HIDDEN];
 
 /// A quantized network.
 #[derive(Clone, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The inner loops with AVX2: a row of 64 `i16` is four 256-bit registers.
 
-use super::super::network::{Row, HIDDEN, QA};
+use super::super::shape::{Row, HIDDEN, QA};
 use std::arch::x86_64::*;
 
 /// 16-bit lanes per register.

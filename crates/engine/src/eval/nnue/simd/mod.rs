@@ -6,7 +6,7 @@
 //! (`.cargo/config.toml`). Every version gives the same integers as the
 //! reference (tests below, and the bench signature in both homes).
 
-use super::network::{Row, HIDDEN, QA};
+use super::shape::{Row, HIDDEN, QA};
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
@@ -64,7 +64,7 @@ pub fn update(dst: &mut Row, src: &Row, minus: &[&Row], plus: &[&Row]) {
 
 /// The sum over both halves of clamp(value, 0, QA)² × weight: the
 /// output before its scaling. Exact in `i32` while every weight is
-/// within ±[`MAX_OUTPUT_WEIGHT`](super::network::MAX_OUTPUT_WEIGHT), which
+/// within ±[`MAX_OUTPUT_WEIGHT`](super::shape::MAX_OUTPUT_WEIGHT), which
 /// reading a net checks.
 #[inline]
 pub fn screlu_sum(ours: &Row, theirs: &Row, weights: &[Row; 2]) -> i32 {

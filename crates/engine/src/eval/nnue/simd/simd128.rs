@@ -1,7 +1,7 @@
 //! The inner loops with WebAssembly's simd128: a row of 64 `i16` is eight
 //! 128-bit values.
 
-use super::super::network::{Row, HIDDEN, QA};
+use super::super::shape::{Row, HIDDEN, QA};
 use core::arch::wasm32::*;
 
 /// 16-bit lanes per value.

@@ -2,7 +2,7 @@
 //! `i16` wrap in the update, both ends of the clamp and the largest
 //! output weights in the dot product.
 
-use super::super::network::{Row, HIDDEN, MAX_OUTPUT_WEIGHT};
+use super::super::shape::{Row, HIDDEN, MAX_OUTPUT_WEIGHT};
 use super::{scalar, screlu_sum, update, Kernel};
 
 /// xorshift64*: the same rows on every run.
