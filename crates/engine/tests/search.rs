@@ -44,13 +44,15 @@ fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
 }
 
 /// The search switches that are off by default (docs/engine.md).
-const EXPERIMENTAL: [&str; 6] = [
+const EXPERIMENTAL: [&str; 8] = [
     "ContinuationHistory",
     "HistoryReductions",
     "Improving",
     "Iir",
     "Singular",
     "CaptureHistory",
+    "QsearchChecks",
+    "QsearchTt",
 ];
 
 /// A search with the named `Dev_` switches on.
@@ -72,10 +74,10 @@ fn search_with(pos: &Position, depth: i32, hash: usize, on: &[&str]) -> SearchRe
 /// move keeps a forced mate.
 fn assert_mate_in(fen: &str, n: u32) {
     assert_mate_in_with(fen, n, &[]);
-    // Each experimental switch alone. Not all six at once (all off in play;
+    // Each experimental switch alone. Not all at once (all off in play;
     // five of them measured together, -14 Elo): with net 4, after the brute
-    // force's walk, the six together first saw the two Rooks' mate in 3 at
-    // depth 14, a longer mate at 12.
+    // force's walk, the first six together first saw the two Rooks' mate in
+    // 3 at depth 14, a longer mate at 12.
     for switch in EXPERIMENTAL {
         assert_mate_in_with(fen, n, &[switch]);
     }

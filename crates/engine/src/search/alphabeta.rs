@@ -164,7 +164,7 @@ impl Worker<'_> {
     ) -> i32 {
         self.pv_len[ply] = 0;
         if depth <= 0 {
-            return self.qsearch(alpha, beta, ply);
+            return self.qsearch(alpha, beta, ply, self.limits.features.qsearch_checks);
         }
         if let Some(score) = self.draw_score(ply) {
             return score;

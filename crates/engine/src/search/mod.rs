@@ -76,6 +76,11 @@ pub struct Features {
     pub singular: bool,
     /// Capture history: order captures of equal victim by past cutoffs.
     pub capture_history: bool,
+    /// Quiescence also tries quiet checks that lose no material, at its
+    /// first ply, so a mating attack one move past the horizon is seen.
+    pub qsearch_checks: bool,
+    /// Quiescence nodes use the transposition table (cutoffs and stores).
+    pub qsearch_tt: bool,
 }
 
 impl Default for Features {
@@ -97,6 +102,8 @@ impl Default for Features {
             iir: false,
             singular: false,
             capture_history: false,
+            qsearch_checks: false,
+            qsearch_tt: false,
         }
     }
 }
@@ -119,6 +126,8 @@ impl Features {
             "see" => &mut self.see,
             "singular" => &mut self.singular,
             "capturehistory" => &mut self.capture_history,
+            "qsearchchecks" => &mut self.qsearch_checks,
+            "qsearchtt" => &mut self.qsearch_tt,
             _ => return None,
         })
     }

@@ -1,19 +1,39 @@
 //! Quiescence search: captures and promotions until the position is quiet,
 //! with stand-pat, losing captures skipped and delta pruning; in check every
-//! evasion is searched, so mates are seen.
+//! evasion is searched, so mates are seen. With `qsearch_checks`, its first
+//! ply also tries the quiet checks that lose no material (the replies are
+//! then evasions, and below them captures only, so the tree stays small).
+//! With `qsearch_tt`, its nodes are looked up in and stored to the
+//! transposition table.
 
 use super::movepick::{captured_value, is_bad_capture_score, MovePicker};
+use super::see::see;
+use super::tt::Bound;
 use super::worker::Worker;
 use super::{DRAW, INFINITE, MATE, MAX_PLY};
-use crate::rules::moves::Move;
+use crate::rules::moves::{Move, MoveList};
 use crate::rules::piece::PieceKind;
 
 /// Quiescence delta pruning margin.
 const DELTA_MARGIN: i32 = 200;
 
+/// The table depth of a quiescence node: below every full-width node, and
+/// one that tries quiet checks above one that does not.
+fn table_depth(checks: bool) -> i32 {
+    if checks {
+        0
+    } else {
+        -1
+    }
+}
+
+/// A node's best score and move so far.
+type Best = (i32, Move);
+
 impl Worker<'_> {
-    /// Search captures and promotions (or all evasions in check).
-    pub fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    /// Search captures and promotions (or all evasions in check); with
+    /// `checks`, then the quiet checks that lose no material.
+    pub fn qsearch(&mut self, alpha: i32, beta: i32, ply: usize, checks: bool) -> i32 {
         self.tick();
         if self.stopped {
             return 0;
@@ -22,18 +42,56 @@ impl Worker<'_> {
         if let Some(score) = self.draw_score(ply) {
             return score;
         }
-        let in_check = self.pos.in_check();
         if ply >= MAX_PLY - 2 {
-            return if in_check { DRAW } else { self.evaluate() };
+            return if self.pos.in_check() {
+                DRAW
+            } else {
+                self.evaluate()
+            };
         }
-        let mut best = -INFINITE;
+        if !self.limits.features.qsearch_tt {
+            return self.qsearch_moves(alpha, beta, ply, checks).0;
+        }
+        let key = self.pos.key();
+        let depth = table_depth(checks);
+        if let Some(e) = self.shared.tt.probe(key, ply as i32) {
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            };
+            if cut && e.depth >= depth {
+                return e.score;
+            }
+        }
+        let (best, best_move) = self.qsearch_moves(alpha, beta, ply, checks);
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha && !best_move.is_none() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let tt = &self.shared.tt;
+        tt.store(key, best_move, bound, depth, best, ply as i32);
+        best
+    }
+
+    /// The node's stand-pat and moves: its best score and move (none when
+    /// standing pat was best).
+    fn qsearch_moves(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> Best {
+        let in_check = self.pos.in_check();
+        let mut best = (-INFINITE, Move::NONE);
         let stand_pat = if in_check { -INFINITE } else { self.evaluate() };
         if !in_check {
             if stand_pat >= beta {
-                return stand_pat;
+                return (stand_pat, Move::NONE);
             }
             alpha = alpha.max(stand_pat);
-            best = stand_pat;
+            best.0 = stand_pat;
         }
         let mut picker = MovePicker::empty();
         picker.set_exchange(self.limits.features.see);
@@ -45,26 +103,58 @@ impl Worker<'_> {
             picker.fill_tactical(&self.pos, &self.history, self.params);
         }
         if in_check && picker.is_empty() {
-            return -MATE + ply as i32;
+            return (-MATE + ply as i32, Move::NONE);
         }
         while let Some((m, order)) = picker.next_move() {
             if !in_check && self.futile_capture(m, order, stand_pat, alpha) {
                 continue;
             }
-            self.note_move(ply, m);
-            self.make(m);
-            let score = -self.qsearch(-beta, -alpha, ply + 1);
-            self.unmake();
+            let score = self.qsearch_child(m, alpha, beta, ply);
             if self.stopped {
-                return 0;
+                return (0, Move::NONE);
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
+            if score > best.0 {
+                best = (score, m);
+                alpha = alpha.max(score);
+                if score >= beta {
+                    return best;
+                }
+            }
+        }
+        if checks && !in_check {
+            return self.quiet_checks(alpha, beta, ply, best);
+        }
+        best
+    }
+
+    /// Play `m`, search the reply with quiescence (captures only), take it back.
+    #[inline]
+    fn qsearch_child(&mut self, m: Move, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.note_move(ply, m);
+        self.make(m);
+        let score = -self.qsearch(-beta, -alpha, ply + 1, false);
+        self.unmake();
+        score
+    }
+
+    /// The quiet checks of a quiescence node whose captures did not cut
+    /// off (`best` so far): each that keeps its material is searched.
+    fn quiet_checks(&mut self, mut alpha: i32, beta: i32, ply: usize, mut best: Best) -> Best {
+        let mut quiets = MoveList::new();
+        self.pos.append_legal_quiets(&mut quiets, false);
+        for &m in &quiets {
+            if !self.pos.gives_check(m) || see(&self.pos, m, self.params) < 0 {
+                continue;
+            }
+            let score = self.qsearch_child(m, alpha, beta, ply);
+            if self.stopped {
+                return (0, Move::NONE);
+            }
+            if score > best.0 {
+                best = (score, m);
+                alpha = alpha.max(score);
+                if score >= beta {
+                    break;
                 }
             }
         }
