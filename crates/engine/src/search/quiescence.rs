@@ -113,12 +113,8 @@ impl Worker<'_> {
             if self.stopped {
                 return (0, Move::NONE);
             }
-            if score > best.0 {
-                best = (score, m);
-                alpha = alpha.max(score);
-                if score >= beta {
-                    return best;
-                }
+            if raise_best(&mut best, &mut alpha, (score, m), beta) {
+                return best;
             }
         }
         if checks && !in_check {
@@ -150,12 +146,8 @@ impl Worker<'_> {
             if self.stopped {
                 return (0, Move::NONE);
             }
-            if score > best.0 {
-                best = (score, m);
-                alpha = alpha.max(score);
-                if score >= beta {
-                    break;
-                }
+            if raise_best(&mut best, &mut alpha, (score, m), beta) {
+                break;
             }
         }
         best
@@ -175,4 +167,16 @@ impl Worker<'_> {
         let gain = captured_value(&self.pos, m, p) + promotion_gain;
         stand_pat + gain + DELTA_MARGIN <= alpha
     }
+}
+
+/// Take `found` as the new best if it beats it, raising alpha with it;
+/// true when it reaches beta (a cut-off).
+#[inline]
+fn raise_best(best: &mut Best, alpha: &mut i32, found: Best, beta: i32) -> bool {
+    if found.0 <= best.0 {
+        return false;
+    }
+    *best = found;
+    *alpha = (*alpha).max(found.0);
+    found.0 >= beta
 }
