@@ -1,6 +1,7 @@
 //! Property tests: random playouts keep make/unmake exact and the fast
 //! legality filter equal to a plain make/test/unmake filter (and the
-//! staged generators and one-move legality test equal to the full list); no input string
+//! staged generators, the pickers' pseudo-legal passes and one-move
+//! legality test equal to the full list); no input string
 //! makes the FEN or move parser panic.
 
 #[path = "../../rules/tests/common/mod.rs"]
@@ -66,6 +67,20 @@ fn playout(fen: &str, seed: u64, plies: usize) {
         quiets.sort_by_key(|m| m.raw());
         let rest: Vec<Move> = fast.iter().copied().filter(|m| !want.contains(m)).collect();
         assert_eq!(quiets, rest, "quiet moves in {}", pos.to_fen());
+        // Out of check, the pickers' pseudo-legal passes, each move tested
+        // when handed out, give exactly the legal moves.
+        if !pos.in_check() {
+            let mut pseudo = humpty_engine::rules::MoveList::new();
+            pos.generate_pseudo_tactical(&mut pseudo);
+            pos.append_pseudo_quiets(&mut pseudo);
+            let mut kept: Vec<Move> = pseudo
+                .iter()
+                .copied()
+                .filter(|&m| pos.pseudo_move_is_legal(m))
+                .collect();
+            kept.sort_by_key(|m| m.raw());
+            assert_eq!(kept, fast, "pseudo-legal passes in {}", pos.to_fen());
+        }
         // The one-move legality test (for TT moves and killers) agrees with
         // the list, on this position's pseudo-legal moves and on moves that
         // were legal a ply earlier (what a hash collision would bring).

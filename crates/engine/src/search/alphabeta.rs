@@ -4,7 +4,8 @@
 //! searched by `search_child` (null window, reduced, re-searched as needed),
 //! and the result is stored. The root has its own loop over the root moves.
 
-use super::movepick::{is_bad_capture_score, StagedPicker};
+use super::moveorder::is_bad_capture_score;
+use super::movepick::StagedPicker;
 use super::pruning::{MoveTraits, Singular};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;

@@ -12,6 +12,7 @@ mod alphabeta;
 mod history;
 pub mod host;
 mod iterate;
+pub mod moveorder;
 pub mod movepick;
 mod pruning;
 mod quiescence;

@@ -1,67 +1,20 @@
-//! Move ordering: every legal move gets a stage and a score, and a picker
-//! hands them out best first (selection sort, so a cutoff after the first few
-//! moves costs no full sort). `StagedPicker` (interior nodes) also generates
-//! each stage only when it is reached; `MovePicker` (root, quiescence) fills
-//! its list at once.
-//!
-//! Stages, in order: the TT move; good captures and promotions (MVV-LVA,
-//! then capture history); killer moves; quiet moves by history (`history`);
-//! losing captures last. A capture "loses" when the full exchange on its
-//! square (`see`) comes out below zero. With the exchange evaluator off
-//! (`Dev_See=false`, and for the root's first ordering) the test is one
-//! ply: the capturer is worth more than the victim and the destination is
-//! attacked after the move, by the real attack scan on the board after the
-//! capture, so a hopper screen that moved or vanished is seen
-//! (docs/engine.md).
+//! Move picking: a picker hands a node's moves out best first by their
+//! ordering scores (`moveorder`), by selection sort, so a cutoff after the
+//! first few moves costs no full sort. `StagedPicker` (interior nodes) also
+//! generates each stage only when it is reached; `MovePicker` (root,
+//! quiescence) fills its list at once. Outside check both generate
+//! pseudo-legal moves and test each for legality (and a capture for its
+//! exchange) only when they hand it out.
 
 use super::history::{History, HistoryView};
-use super::see::see;
+use super::moveorder::{
+    deferred_capture_order, is_bad_capture_score, order_score, quiet_order, settle_capture, KILLER,
+    TT_MOVE,
+};
 use crate::eval::EvalParams;
-use crate::rules::attack::attacked;
-use crate::rules::board::EMPTY;
 use crate::rules::moves::{Move, MoveList, MAX_MOVES};
-use crate::rules::piece::{Piece, PieceKind};
 use crate::rules::position::Position;
 use arrayvec::ArrayVec;
-
-/// Score bands per stage (higher is tried first).
-const TT_MOVE: i32 = 4_000_000;
-const GOOD_CAPTURE: i32 = 3_000_000;
-const KILLER: i32 = 2_000_000;
-const QUIET: i32 = 0;
-const BAD_CAPTURE: i32 = -3_000_000;
-
-/// Centipawn value of the man on a mailbox square (0 if empty).
-#[inline]
-fn value_at(pos: &Position, s: usize, params: &EvalParams) -> i32 {
-    Piece::from_code(pos.board()[s]).map_or(0, |p| params.value_mg(p.kind()))
-}
-
-/// Middlegame value of the man a move captures (0 for none).
-#[inline]
-pub fn captured_value(pos: &Position, m: Move, params: &EvalParams) -> i32 {
-    if m.is_castle() {
-        0
-    } else {
-        value_at(pos, m.target_box(), params)
-    }
-}
-
-/// True unless the capture gives up more than it takes on a defended
-/// square (see the module comment).
-pub fn capture_is_safe(pos: &Position, m: Move, params: &EvalParams) -> bool {
-    let from = m.origin_box();
-    let to = m.target_box();
-    let victim = value_at(pos, to, params);
-    let attacker = value_at(pos, from, params);
-    if attacker <= victim {
-        return true;
-    }
-    let mut board = *pos.board();
-    board[to] = board[from];
-    board[from] = EMPTY;
-    !attacked(&board, to, !pos.side_to_move())
-}
 
 /// Hands out the legal moves of a node in stage order.
 pub struct MovePicker {
@@ -116,14 +69,16 @@ impl MovePicker {
         }
     }
 
-    /// Legal captures and promotions only (quiescence when not in check).
+    /// Pseudo-legal captures and promotions only (quiescence when not in
+    /// check), all scored as good: the caller tests each picked one for
+    /// legality and by [`capture_is_good`], so a node cut off early tests few.
     pub fn fill_tactical(&mut self, pos: &Position, history: &History, params: &EvalParams) {
-        pos.generate_legal_filtered(&mut self.moves, false, true);
+        pos.generate_pseudo_tactical(&mut self.moves);
         self.scores.clear();
         self.next = 0;
         for &m in &self.moves {
             self.scores
-                .push(capture_order(pos, m, history, params, self.exchange));
+                .push(deferred_capture_order(pos, m, history, params));
         }
     }
 
@@ -244,10 +199,17 @@ impl StagedPicker {
                 Stage::Generate => self.generate(pos, view, params),
                 Stage::GoodCaptures => match self.best_in_range() {
                     Some((m, s)) if !is_bad_capture_score(s) => {
-                        self.next += 1;
-                        if m != self.tt_move {
+                        if m == self.tt_move || !pos.pseudo_move_is_legal(m) {
+                            self.next += 1;
+                            continue;
+                        }
+                        let settled = settle_capture(pos, m, s, params, self.exchange);
+                        if settled == s {
+                            self.next += 1;
                             return Some((m, s));
                         }
+                        // Losing after all: it waits with the others.
+                        self.scores[self.next] = settled;
                     }
                     _ => {
                         self.bad = (self.next, self.end);
@@ -262,7 +224,7 @@ impl StagedPicker {
                 }
                 Stage::GenerateQuiets => self.generate_quiets(pos, view),
                 Stage::Quiets | Stage::BadCaptures | Stage::Evasions => {
-                    if let Some(picked) = self.next_in_range() {
+                    if let Some(picked) = self.next_in_range(pos) {
                         return Some(picked);
                     }
                     if self.stage != Stage::Quiets {
@@ -277,11 +239,21 @@ impl StagedPicker {
         }
     }
 
-    /// The tactical moves (or, in check, every evasion), scored.
+    /// The tactical moves (or, in check, every evasion), scored. Captures
+    /// count as good until picked (`settle_capture`); evasions are
+    /// scored fully, as they share one stage.
     fn generate(&mut self, pos: &Position, view: HistoryView, params: &EvalParams) {
-        pos.generate_legal_filtered(&mut self.moves, self.in_check, !self.in_check);
+        if self.in_check {
+            pos.generate_legal_filtered(&mut self.moves, true, false);
+        } else {
+            pos.generate_pseudo_tactical(&mut self.moves);
+        }
         for &m in &self.moves {
-            let score = order_score(pos, m, self.killers, view, params, self.exchange);
+            let score = if self.in_check {
+                order_score(pos, m, self.killers, view, params, self.exchange)
+            } else {
+                deferred_capture_order(pos, m, view.history, params)
+            };
             self.scores.push(score);
         }
         (self.next, self.end) = (0, self.moves.len());
@@ -314,7 +286,7 @@ impl StagedPicker {
     /// history as they stand now.
     fn generate_quiets(&mut self, pos: &Position, view: HistoryView) {
         let start = self.moves.len();
-        pos.append_legal_quiets(&mut self.moves, false);
+        pos.append_pseudo_quiets(&mut self.moves);
         for &m in &self.moves[start..] {
             self.scores.push(quiet_order(pos, m, view));
         }
@@ -329,13 +301,15 @@ impl StagedPicker {
         bring_best_forward(&mut self.moves, &mut self.scores, self.next, self.end)
     }
 
-    /// The best move left in the current range that an earlier stage did
-    /// not hand out.
-    fn next_in_range(&mut self) -> Option<(Move, i32)> {
+    /// The best legal move left in the current range that an earlier
+    /// stage did not hand out.
+    fn next_in_range(&mut self, pos: &Position) -> Option<(Move, i32)> {
         while let Some((m, s)) = self.best_in_range() {
             self.next += 1;
             let killer = self.stage == Stage::Quiets && self.killers.contains(&m);
-            if m != self.tt_move && !killer {
+            // Evasions were generated legal; the others are tested now.
+            let legal = || self.in_check || pos.pseudo_move_is_legal(m);
+            if m != self.tt_move && !killer && legal() {
                 return Some((m, s));
             }
         }
@@ -366,77 +340,6 @@ fn bring_best_forward(
     Some((moves[next], scores[next]))
 }
 
-/// A move's ordering score, the TT move aside: its stage band plus its
-/// place within the stage.
-#[inline]
-fn order_score(
-    pos: &Position,
-    m: Move,
-    killers: [Move; 2],
-    view: HistoryView,
-    params: &EvalParams,
-    exchange: bool,
-) -> i32 {
-    if pos.is_tactical(m) {
-        capture_order(pos, m, view.history, params, exchange)
-    } else if m == killers[0] {
-        KILLER + 1
-    } else if m == killers[1] {
-        KILLER
-    } else {
-        quiet_order(pos, m, view)
-    }
-}
-
-/// A capture's or promotion's score: its band and MVV-LVA, then capture history.
-#[inline]
-fn capture_order(
-    pos: &Position,
-    m: Move,
-    history: &History,
-    params: &EvalParams,
-    exchange: bool,
-) -> i32 {
-    tactical_score(pos, m, params, exchange) + history.capture_score(pos, m)
-}
-
-/// A quiet move's score: its band plus history.
-#[inline]
-fn quiet_order(pos: &Position, m: Move, view: HistoryView) -> i32 {
-    QUIET + view.history.quiet_score(pos, m, view.ctx)
-}
-
-/// True if an ordering score belongs to a losing capture.
-pub fn is_bad_capture_score(score: i32) -> bool {
-    score < BAD_CAPTURE / 2
-}
-
-fn tactical_score(pos: &Position, m: Move, params: &EvalParams, exchange: bool) -> i32 {
-    let victim = captured_value(pos, m, params);
-    let attacker = value_at(pos, m.origin_box(), params);
-    let promo = m.promotion().map_or(0, |k| {
-        if k == PieceKind::Frog {
-            params.value_mg(k)
-        } else {
-            params.value_mg(k) - 100
-        }
-    });
-    let mvv_lva = 16 * (victim + promo) - attacker / 16;
-    // Taking a man worth at least the capturer never loses (the worst reply
-    // retakes the capturer): no scan needed, by either test.
-    let good = attacker <= victim
-        || if exchange {
-            see(pos, m, params) >= 0
-        } else {
-            promo > 0 || capture_is_safe(pos, m, params)
-        };
-    if good {
-        GOOD_CAPTURE + mvv_lva
-    } else {
-        BAD_CAPTURE + mvv_lva
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -455,25 +358,6 @@ mod tests {
         mp.fill_all(&pos, false, tt, [Move::NONE; 2], view, &params);
         assert_eq!(mp.next_move().unwrap().0, tt);
         assert_eq!(mp.next_move().unwrap().0.to_string(), "d3d5");
-    }
-
-    #[test]
-    fn capture_into_a_hopper_screen_line_is_seen_as_losing() {
-        // Rook takes a Pawn defended only by a Cannon through a screen.
-        let pos = Position::from_fen("6k5/12/3c8/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
-        let rxp = pos.parse_move("d3d5").unwrap();
-        // d6 Cannon, d5 pawn... after Rxd5 the Cannon on d6 is adjacent: no screen.
-        let params = EvalParams::default();
-        assert!(capture_is_safe(&pos, rxp, &params));
-        let pos = Position::from_fen("3c2k5/12/3n8/3p8/12/3R8/12/6K5 w - - 0 1").unwrap();
-        let rxp = pos.parse_move("d3d5").unwrap();
-        // The Knight d6 screens the Cannon d8: d5 is defended.
-        assert!(!capture_is_safe(&pos, rxp, &params));
-        // The engine's own values decide: a Rook worth less than a Pawn may
-        // take a defended Pawn.
-        let mut cheap_rook = EvalParams::default();
-        cheap_rook.set_piece_values("R=50/50").unwrap();
-        assert!(capture_is_safe(&pos, rxp, &cheap_rook));
     }
 
     /// Every move a staged picker hands out, with its score.
@@ -527,5 +411,64 @@ mod tests {
         // Mated: nothing at all.
         let mate = Position::from_fen("6k5/12/12/12/12/12/5qq5/6K5 w - - 0 1").unwrap();
         assert!(staged(&mate, Move::NONE, [Move::NONE; 2]).is_empty());
+    }
+}
+
+#[cfg(test)]
+mod deferred_tests {
+    use super::*;
+    use crate::rules::random::Rng;
+
+    /// Deferring the exchange test and the legality test to the moment a
+    /// move is picked changes no score and no order, ties aside: over the
+    /// positions of random games, the staged picker hands out exactly the
+    /// legal moves, each with the score eager ordering gives it, best first.
+    #[test]
+    fn deferred_tests_keep_the_eager_order() {
+        let history = History::new(false, false);
+        let view = HistoryView {
+            history: &history,
+            ctx: [super::super::history::NO_PIECE_TO; 2],
+        };
+        let params = EvalParams::default();
+        let mut rng = Rng::new(20261206);
+        let mut checked = 0;
+        for _game in 0..40 {
+            let mut pos = Position::startpos();
+            for _ply in 0..100 {
+                let legal = pos.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let pick = |i: usize| legal[i % legal.len()];
+                let (tt, killer) = (pick(rng.below(64)), pick(rng.below(64)));
+                let killers = [
+                    if pos.is_tactical(killer) {
+                        Move::NONE
+                    } else {
+                        killer
+                    },
+                    Move::NONE,
+                ];
+                let mut mp = StagedPicker::new(tt, killers, pos.in_check(), true);
+                let out: Vec<_> =
+                    std::iter::from_fn(|| mp.next_move(&pos, view, &params)).collect();
+                assert_eq!(out.len(), legal.len(), "{}", pos.to_fen());
+                for pair in out.windows(2) {
+                    assert!(pair[0].1 >= pair[1].1, "order in {}", pos.to_fen());
+                }
+                for &(m, s) in &out {
+                    let eager = if m == tt {
+                        TT_MOVE
+                    } else {
+                        order_score(&pos, m, killers, view, &params, true)
+                    };
+                    assert_eq!(s, eager, "{m} in {}", pos.to_fen());
+                }
+                checked += out.len();
+                pos.make_move(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
     }
 }

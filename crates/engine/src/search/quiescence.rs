@@ -6,7 +6,8 @@
 //! With `qsearch_tt`, its nodes are looked up in and stored to the
 //! transposition table.
 
-use super::movepick::{captured_value, is_bad_capture_score, MovePicker};
+use super::moveorder::{capture_is_good, captured_value};
+use super::movepick::MovePicker;
 use super::see::see;
 use super::tt::Bound;
 use super::worker::Worker;
@@ -105,8 +106,8 @@ impl Worker<'_> {
         if in_check && picker.is_empty() {
             return (-MATE + ply as i32, Move::NONE);
         }
-        while let Some((m, order)) = picker.next_move() {
-            if !in_check && self.futile_capture(m, order, stand_pat, alpha) {
+        while let Some((m, _)) = picker.next_move() {
+            if !in_check && self.skip_capture(m, stand_pat, alpha) {
                 continue;
             }
             let score = self.qsearch_child(m, alpha, beta, ply);
@@ -153,19 +154,20 @@ impl Worker<'_> {
         best
     }
 
-    /// A losing capture, or one that cannot lift the score to alpha even
-    /// with a margin (delta pruning), is not searched.
+    /// A capture that cannot lift the score to alpha even with a margin
+    /// (delta pruning), an illegal one (the picker's are pseudo-legal) or a
+    /// losing one is not searched. The cheap tests go first: the exchange
+    /// evaluator runs only on what they leave.
     #[inline]
-    fn futile_capture(&self, m: Move, order: i32, stand_pat: i32, alpha: i32) -> bool {
-        if is_bad_capture_score(order) {
-            return true;
-        }
+    fn skip_capture(&self, m: Move, stand_pat: i32, alpha: i32) -> bool {
         let p = self.params;
         let promotion_gain = m
             .promotion()
             .map_or(0, |k| p.value_mg(k) - p.value_mg(PieceKind::Pawn));
         let gain = captured_value(&self.pos, m, p) + promotion_gain;
         stand_pat + gain + DELTA_MARGIN <= alpha
+            || !self.pos.pseudo_move_is_legal(m)
+            || !capture_is_good(&self.pos, m, p, self.limits.features.see)
     }
 }
 
