@@ -6,10 +6,11 @@
 //! cannot expose the King. Leaper attacks do not depend on other pieces, and
 //! every line attack (slider, hopper through one screen, Frog across the River
 //! over two passed squares) runs along one of those lines. Every other move is
-//! tested on a scratch board with the move applied: a King move or any move in
-//! check against every attack, any other move only along the King's lines it
-//! touches (at most two) and the Frogs' leaps, since it can change no other
-//! attack on the King.
+//! tested on a scratch board with the move applied: a King move against every
+//! attack, any other move only along the King's lines it touches (at most
+//! two) and the Frogs' leaps, since it can change no other attack on the
+//! King. In check, a non-King move must first take each checker or touch its
+//! line; an attack it does not touch stays.
 
 use crate::attack::{attacked, attacked_along, attackers};
 use crate::board::{
