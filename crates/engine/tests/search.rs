@@ -44,7 +44,7 @@ fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
 }
 
 /// The search switches that are off by default (docs/engine.md).
-const EXPERIMENTAL: [&str; 8] = [
+const EXPERIMENTAL: [&str; 9] = [
     "ContinuationHistory",
     "HistoryReductions",
     "Improving",
@@ -53,6 +53,7 @@ const EXPERIMENTAL: [&str; 8] = [
     "CaptureHistory",
     "QsearchChecks",
     "QsearchTt",
+    "SeePruning",
 ];
 
 /// A search with the named `Dev_` switches on.

@@ -285,7 +285,8 @@ impl Worker<'_> {
                 && searched > 0
                 && traits.quiet
                 && best > -super::MATE_BOUND
-                && self.skip_quiet(depth, alpha, node.static_eval, searched, node.improving)
+                && (self.skip_quiet(depth, alpha, node.static_eval, searched, node.improving)
+                    || self.quiet_loses_material(m, depth))
             {
                 continue;
             }

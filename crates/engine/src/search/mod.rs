@@ -82,6 +82,9 @@ pub struct Features {
     pub qsearch_checks: bool,
     /// Quiescence nodes use the transposition table (cutoffs and stores).
     pub qsearch_tt: bool,
+    /// At shallow depth, skip quiet moves that lose material by the
+    /// exchange evaluator, by more the deeper the node.
+    pub see_pruning: bool,
 }
 
 impl Default for Features {
@@ -105,6 +108,7 @@ impl Default for Features {
             capture_history: false,
             qsearch_checks: false,
             qsearch_tt: false,
+            see_pruning: false,
         }
     }
 }
@@ -129,6 +133,7 @@ impl Features {
             "capturehistory" => &mut self.capture_history,
             "qsearchchecks" => &mut self.qsearch_checks,
             "qsearchtt" => &mut self.qsearch_tt,
+            "seepruning" => &mut self.see_pruning,
             _ => return None,
         })
     }

@@ -1,10 +1,12 @@
 //! The search's pruning, reduction and extension rules, each in one place:
-//! reverse futility and null move (whole nodes), late-move pruning and
-//! futility (quiet moves), late-move reductions, the improving flag,
+//! reverse futility and null move (whole nodes), late-move pruning,
+//! futility and exchange pruning (quiet moves), late-move reductions, the
+//! improving flag,
 //! internal iterative reduction, the check extension and singular extensions.
 //! Each can be switched off by its `Features` flag (docs/engine.md has the
 //! match that measured it).
 
+use super::see::see;
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use super::{INFINITE, MATE_BOUND, MAX_PLY};
@@ -39,6 +41,10 @@ const SINGULAR_MARGIN: i32 = 2;
 /// Late-move pruning: at depth <= this, quiet moves after `LMP_BASE + d*d` are skipped.
 const LMP_MAX_DEPTH: i32 = 3;
 const LMP_BASE: usize = 4;
+/// Exchange pruning of quiet moves: maximum depth, and the loss per
+/// depth squared a quiet move may risk before it is skipped.
+const SEE_QUIET_MAX_DEPTH: i32 = 4;
+const SEE_QUIET_MARGIN: i32 = 50;
 
 static LMR: Lazy<[[i32; 64]; 64]> = Lazy::new(|| {
     let mut t = [[0; 64]; 64];
@@ -145,6 +151,16 @@ impl Worker<'_> {
             || (features.futility
                 && depth <= FUTILITY_MAX_DEPTH
                 && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha)
+    }
+
+    /// Exchange pruning: at shallow depth a quiet move that hands the
+    /// opponent more than `SEE_QUIET_MARGIN * depth²` (its square is
+    /// attacked and badly defended) is skipped, as Stockfish does.
+    #[inline]
+    pub fn quiet_loses_material(&self, m: Move, depth: i32) -> bool {
+        self.limits.features.see_pruning
+            && depth <= SEE_QUIET_MAX_DEPTH
+            && see(&self.pos, m, self.params) < -SEE_QUIET_MARGIN * depth * depth
     }
 
     /// Late-move reduction of the `searched`-th move (0-based): quiet moves
