@@ -12,6 +12,7 @@ pub mod board;
 pub mod castling;
 pub mod consistency;
 pub mod fen;
+pub mod legality;
 pub mod movegen;
 pub mod moves;
 pub mod movetext;
