@@ -100,15 +100,15 @@ fn playout(fen: &str, seed: u64, plies: usize) {
         // Evaluation is defined (and symmetric in sign) everywhere we go.
         let e = humpty_engine::eval::evaluate(&pos, &humpty_engine::eval::EvalParams::default());
         assert!(e.abs() < 20_000, "{e} in {}", pos.to_fen());
-        // The fast check test agrees with playing the move.
+        // The fast check tests, before the move and from the move made,
+        // agree with the full scan after it.
         for &mv in &fast {
             let quick = pos.gives_check(mv);
             pos.make_move(mv);
-            assert_eq!(quick, pos.in_check(), "gives_check {mv} in {}", {
-                pos.unmake_move();
-                pos.to_fen()
-            });
+            let (full, after) = (pos.in_check(), pos.in_check_after_move());
             pos.unmake_move();
+            assert_eq!(quick, full, "gives_check {mv} in {}", pos.to_fen());
+            assert_eq!(after, full, "in_check_after_move {mv} in {}", pos.to_fen());
         }
         let m = fast[rng.below(fast.len())];
         earlier = fast;

@@ -9,7 +9,7 @@ use crate::board::{
 use crate::piece::{Color, Piece, PieceKind};
 use crate::position::Position;
 use crate::square::Square;
-use crate::tables::TABLES;
+use crate::tables::{attack_caps, TABLES};
 use arrayvec::ArrayVec;
 
 #[inline]
@@ -142,7 +142,60 @@ pub fn attacked_along(board: &Board, s: usize, by: Color, steps: &[i16]) -> bool
         })
 }
 
+/// The distinct non-zero steps of the King's lines a move touches (its
+/// origin's and its destination's, 0 where it is off the King's lines).
+#[inline]
+pub(crate) fn touched_lines(lines: &[i16; 2]) -> &[i16] {
+    match *lines {
+        [0, 0] => &[],
+        [0, _] => &lines[1..],
+        [_, 0] => &lines[..1],
+        [a, b] if a == b => &lines[..1],
+        _ => lines,
+    }
+}
+
+/// True if a man of colour `by` attacks `king` on `board`, which shows a
+/// non-castling move from `from` to `to` made, with `moved` now on `to`,
+/// given that no man of `by` attacked `king` before it. Only the King's
+/// lines through the two squares, the Frogs' leaps and a leap by the moved
+/// man can have changed (the legality shortcut's argument), so only they
+/// are looked at.
+#[inline]
+pub fn attacked_after_move(
+    board: &Board,
+    king: usize,
+    by: Color,
+    (from, to): (usize, usize),
+    moved: Piece,
+) -> bool {
+    let t = &*TABLES;
+    let lines = [t.delta_box(king, from).step, t.delta_box(king, to).step];
+    // Off the King's lines only a leaper can attack it (no leap lies on a line).
+    (lines[1] == 0 && t.delta_box(to, king).caps & attack_caps(moved) != 0)
+        || attacked_along(board, king, by, touched_lines(&lines))
+}
+
 impl Position {
+    /// True if the side to move is in check, found from the last move alone:
+    /// the position before it must have been legal (as every position a
+    /// search reaches from a legal root is). After a castle, a null move or
+    /// with no move played, the full scan.
+    #[inline]
+    pub fn in_check_after_move(&self) -> bool {
+        let king = self.lists[self.side.index()][0] as usize;
+        let fast = match self.last_move() {
+            Some(m) if !m.is_none() && !m.is_castle() => {
+                let (from, to) = (m.origin_box(), m.target_box());
+                let moved = Piece::from_code(self.board[to]).expect("the moved man");
+                attacked_after_move(&self.board, king, !self.side, (from, to), moved)
+            }
+            _ => attacked(&self.board, king, !self.side),
+        };
+        debug_assert_eq!(fast, self.in_check(), "incremental check test");
+        fast
+    }
+
     /// True if a man of colour `by` attacks square `s`.
     pub fn is_attacked(&self, s: Square, by: Color) -> bool {
         attacked(&self.board, s.mailbox(), by)

@@ -11,7 +11,7 @@
 //! the King. In check, a non-King move must first take each checker or
 //! touch its line; an attack it does not touch stays.
 
-use crate::attack::{attacked, attacked_along, attackers};
+use crate::attack::{attacked, attacked_along, attackers, touched_lines};
 use crate::board::{Board, EMPTY};
 use crate::moves::{Move, MoveList};
 use crate::piece::Color;
@@ -107,12 +107,7 @@ pub(crate) fn king_safe_after(board: &mut Board, m: Move, king: usize, side: Col
 /// leaps can change, so only they are scanned.
 #[inline]
 fn lines_safe_after(board: &mut Board, m: Move, king: usize, side: Color, lines: [i16; 2]) -> bool {
-    let steps: &[i16] = match lines {
-        [0, b] => &[b],
-        [a, 0] => &[a],
-        [a, b] if a == b => &[a],
-        _ => &lines,
-    };
+    let steps = touched_lines(&lines);
     with_move_on(board, m, |b| !attacked_along(b, king, !side, steps))
 }
 

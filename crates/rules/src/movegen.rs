@@ -1,7 +1,7 @@
 //! Legal move generation: pseudo-legal moves per piece kind, then the exact
 //! legality filter of `legality.rs`.
 
-use crate::attack::attacked;
+use crate::attack::{attacked, attacked_after_move};
 use crate::board::{
     beyond_screen, is_enemy, next_occupied, pawn_step, step_from, ALL_LINES, DIAG_LINES, EMPTY,
     LINE_STEPS, OFFBOARD, ORTHO_LINES,
@@ -429,11 +429,12 @@ impl Position {
         }
     }
 
-    /// True if the legal move `m` gives check. The full attack scan runs only
+    /// True if the legal move `m` gives check. The board is scanned only
     /// when the move starts or ends on one of the enemy King's lines (a line
-    /// attack, a discovered attack, or a hopper screen can only change there)
-    /// or castles; otherwise only a leaper-type attack by the moved man can
-    /// check, which the delta table answers.
+    /// attack, a discovered attack, or a hopper screen can only change there),
+    /// and then only along those lines and the Frogs' leaps; a castle gets
+    /// the full scan. Otherwise only a leaper-type attack by the moved man
+    /// can check, which the delta table answers.
     pub fn gives_check(&self, m: Move) -> bool {
         let t = &*TABLES;
         let enemy_king = self.lists[(!self.side).index()][0] as usize;
@@ -449,12 +450,12 @@ impl Position {
                 return pos.in_check();
             }
             let moving = match m.promotion() {
-                Some(k) => Piece::new(self.side, k).code(),
-                None => board[from],
+                Some(k) => Piece::new(self.side, k),
+                None => Piece::from_code(board[from]).expect("moving piece"),
             };
             board[from] = EMPTY;
-            board[to] = moving;
-            return attacked(&board, enemy_king, self.side);
+            board[to] = moving.code();
+            return attacked_after_move(&board, enemy_king, self.side, (from, to), moving);
         }
         let piece = match m.promotion() {
             Some(k) => Piece::new(self.side, k),

@@ -198,7 +198,7 @@ impl Worker<'_> {
             }
         }
         let tt_move = tt.map_or(Move::NONE, |e| e.mv);
-        let in_check = self.pos.in_check();
+        let in_check = self.pos.in_check_after_move();
         let static_eval = if in_check { -INFINITE } else { self.evaluate() };
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);

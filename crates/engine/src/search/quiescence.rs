@@ -44,7 +44,7 @@ impl Worker<'_> {
             return score;
         }
         if ply >= MAX_PLY - 2 {
-            return if self.pos.in_check() {
+            return if self.pos.in_check_after_move() {
                 DRAW
             } else {
                 self.evaluate()
@@ -84,7 +84,7 @@ impl Worker<'_> {
     /// The node's stand-pat and moves: its best score and move (none when
     /// standing pat was best).
     fn qsearch_moves(&mut self, mut alpha: i32, beta: i32, ply: usize, checks: bool) -> Best {
-        let in_check = self.pos.in_check();
+        let in_check = self.pos.in_check_after_move();
         let mut best = (-INFINITE, Move::NONE);
         let stand_pat = if in_check { -INFINITE } else { self.evaluate() };
         if !in_check {
