@@ -13,7 +13,7 @@
 //! a node cut off early runs it on few captures.
 
 use super::history::{History, HistoryView};
-use super::see::see;
+use super::see::see_ge;
 use crate::eval::EvalParams;
 use crate::rules::attack::attacked;
 use crate::rules::board::EMPTY;
@@ -133,7 +133,7 @@ pub fn capture_is_good(pos: &Position, m: Move, params: &EvalParams, exchange: b
     // retakes the capturer): no scan needed, by either test.
     value_at(pos, m.origin_box(), params) <= captured_value(pos, m, params)
         || if exchange {
-            see(pos, m, params) >= 0
+            see_ge(pos, m, 0, params)
         } else {
             promotion_gain(m, params) > 0 || capture_is_safe(pos, m, params)
         }

@@ -6,7 +6,7 @@
 //! Each can be switched off by its `Features` flag (docs/engine.md has the
 //! match that measured it).
 
-use super::see::see;
+use super::see::see_ge;
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use super::{INFINITE, MATE_BOUND, MAX_PLY};
@@ -160,7 +160,7 @@ impl Worker<'_> {
     pub fn quiet_loses_material(&self, m: Move, depth: i32) -> bool {
         self.limits.features.see_pruning
             && depth <= SEE_QUIET_MAX_DEPTH
-            && see(&self.pos, m, self.params) < -SEE_QUIET_MARGIN * depth * depth
+            && !see_ge(&self.pos, m, -SEE_QUIET_MARGIN * depth * depth, self.params)
     }
 
     /// Late-move reduction of the `searched`-th move (0-based): quiet moves

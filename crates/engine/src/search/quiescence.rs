@@ -8,7 +8,7 @@
 
 use super::moveorder::{capture_is_good, captured_value};
 use super::movepick::MovePicker;
-use super::see::see;
+use super::see::see_ge;
 use super::tt::Bound;
 use super::worker::Worker;
 use super::{DRAW, INFINITE, MATE, MAX_PLY};
@@ -140,7 +140,7 @@ impl Worker<'_> {
         let mut quiets = MoveList::new();
         self.pos.append_legal_quiets(&mut quiets, false);
         for &m in &quiets {
-            if !self.pos.gives_check(m) || see(&self.pos, m, self.params) < 0 {
+            if !self.pos.gives_check(m) || !see_ge(&self.pos, m, 0, self.params) {
                 continue;
             }
             let score = self.qsearch_child(m, alpha, beta, ply);
