@@ -103,8 +103,9 @@ fn playout(fen: &str, seed: u64, plies: usize) {
         // The fast check tests, before the move and from the move made,
         // agree with the full scan after it.
         for &mv in &fast {
-            let quick = pos.gives_check(mv);
+            let (quick, key) = (pos.gives_check(mv), pos.key_after(mv));
             pos.make_move(mv);
+            assert_eq!(key, pos.key(), "key_after {mv}");
             let (full, after) = (pos.in_check(), pos.in_check_after_move());
             pos.unmake_move();
             assert_eq!(quick, full, "gives_check {mv} in {}", pos.to_fen());

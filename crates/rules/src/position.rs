@@ -362,6 +362,33 @@ impl Position {
         }
     }
 
+    /// The key `make_move(m)` would leave, found without playing `m` (the
+    /// search asks memory for the table's entry early with it).
+    pub fn key_after(&self, m: Move) -> u64 {
+        let z = &*ZOBRIST;
+        let (from, to) = (m.origin_box(), m.target_box());
+        let square = |code: u8, s: usize| z.piece_square[code as usize][s];
+        let moving = self.board[from];
+        let mut key = self.key ^ z.black_to_move ^ square(moving, from);
+        if m.is_castle() {
+            let g = castling::geometry(self.side, to);
+            let (rook_from, rook_to) = (g.rook_from.mailbox(), g.rook_to.mailbox());
+            let rook = self.board[rook_from];
+            key ^= square(moving, to) ^ square(rook, rook_from) ^ square(rook, rook_to);
+        } else {
+            let captured = self.board[to];
+            if captured != EMPTY {
+                key ^= square(captured, to);
+            }
+            let placed = m
+                .promotion()
+                .map_or(moving, |kind| Piece::new(self.side, kind).code());
+            key ^= square(placed, to);
+        }
+        let rights = self.castling & castling::keep_mask(from) & castling::keep_mask(to);
+        key ^ z.castling[self.castling as usize] ^ z.castling[rights as usize]
+    }
+
     /// Take back the last move played with `make_move`.
     pub fn unmake_move(&mut self) {
         let u = self.history.pop().expect("a move to take back");

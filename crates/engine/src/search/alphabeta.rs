@@ -298,9 +298,13 @@ impl Worker<'_> {
                     Singular::No => {}
                 }
             }
+            let new_depth = depth - 1 + extension;
+            if new_depth > 0 {
+                // The child will probe the table (quiescence does not).
+                self.shared.tt.prefetch(self.pos.key_after(m));
+            }
             self.note_move(ply, m);
             self.make(m);
-            let new_depth = depth - 1 + extension;
             let (pv, check, improving) = (node.pv_node, node.in_check, node.improving);
             let r = self.reduction(depth, searched, pv, check, improving, traits, new_depth);
             let score = self.search_child(alpha, beta, new_depth, r, ply + 1, pv, searched == 0);
