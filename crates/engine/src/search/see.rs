@@ -224,7 +224,7 @@ mod tests {
         use crate::rules::random::Rng;
         let params = EvalParams::hand_set();
         let mut rng = Rng::new(20261206);
-        let mut differing_answers = 0usize;
+        let mut losing_moves = 0usize;
         for _game in 0..60 {
             let mut pos = Position::startpos();
             for _ply in 0..120 {
@@ -237,13 +237,13 @@ mod tests {
                     for t in [v - 1, v, v + 1, 0, -50, -200, -800] {
                         assert_eq!(see_ge(&pos, m, t, &params), v >= t, "{m} >= {t} ({v})");
                     }
-                    differing_answers += usize::from(v < 0);
+                    losing_moves += usize::from(v < 0);
                 }
                 pos.make_move(moves[rng.below(moves.len())]);
             }
         }
         // Losing moves were among them, so both answers were tried.
-        assert!(differing_answers > 1_000, "{differing_answers}");
+        assert!(losing_moves > 1_000, "{losing_moves}");
     }
 
     /// Every capture of 200 random games, on the board as it is and with
