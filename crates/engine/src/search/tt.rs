@@ -79,7 +79,7 @@ impl ZeroedSlots {
         if bytes == 0 {
             return None;
         }
-        let align = if bytes >= HUGE_PAGE {
+        let align = if wants_huge_pages(bytes) {
             HUGE_PAGE
         } else {
             CACHE_LINE
@@ -107,11 +107,17 @@ impl ZeroedSlots {
     }
 }
 
+/// True if a table of `bytes` is put on huge pages: 2 MiB or more, on Linux
+/// (elsewhere the extra 2 MiB for the alignment would buy nothing).
+fn wants_huge_pages(bytes: usize) -> bool {
+    cfg!(target_os = "linux") && bytes >= HUGE_PAGE
+}
+
 /// Ask Linux to back `bytes` at `ptr` (2 MiB aligned when that large) with
 /// huge pages; only advice, refused quietly where not supported.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(ptr: *mut u8, bytes: usize) {
-    if bytes >= HUGE_PAGE {
+    if wants_huge_pages(bytes) {
         // SAFETY: the range is part of one live allocation, page aligned;
         // the advice changes how its pages are backed, never their contents.
         let _ = unsafe { libc::madvise(ptr.cast(), bytes, libc::MADV_HUGEPAGE) };
@@ -354,7 +360,12 @@ mod tests {
     fn buckets_sit_on_cache_lines() {
         for mib in [1, 3, 16] {
             let tt = TranspositionTable::new(mib);
-            let align = if mib >= 2 { HUGE_PAGE } else { CACHE_LINE };
+            let bytes = mib * 1024 * 1024;
+            let align = if wants_huge_pages(bytes) {
+                HUGE_PAGE
+            } else {
+                CACHE_LINE
+            };
             assert_eq!(tt.slots.as_ptr() as usize % align, 0, "{mib} MiB");
             assert_eq!(BUCKET * std::mem::size_of::<Slot>(), 64);
             // A hint for any key, the last bucket's included, reads nothing.
