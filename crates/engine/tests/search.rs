@@ -44,7 +44,7 @@ fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
 }
 
 /// The search switches that are off by default (docs/engine.md).
-const EXPERIMENTAL: [&str; 9] = [
+const EXPERIMENTAL: [&str; 10] = [
     "ContinuationHistory",
     "HistoryReductions",
     "Improving",
@@ -54,6 +54,7 @@ const EXPERIMENTAL: [&str; 9] = [
     "QsearchChecks",
     "QsearchTt",
     "SeePruning",
+    "MateThreat",
 ];
 
 /// A search with the named `Dev_` switches on.

@@ -6,7 +6,7 @@
 
 use super::moveorder::is_bad_capture_score;
 use super::movepick::StagedPicker;
-use super::pruning::{MoveTraits, Singular};
+use super::pruning::{MoveTraits, NullMove, Singular};
 use super::tt::{Bound, TtEntry};
 use super::worker::Worker;
 use super::{DRAW, INFINITE, MATE, MAX_PLY};
@@ -159,7 +159,7 @@ impl Worker<'_> {
         &mut self,
         mut alpha: i32,
         mut beta: i32,
-        depth: i32,
+        mut depth: i32,
         ply: usize,
         pv_node: bool,
     ) -> i32 {
@@ -207,8 +207,10 @@ impl Worker<'_> {
                 return score;
             }
             if excluded.is_none() {
-                if let Some(score) = self.null_move(depth, ply, beta, static_eval) {
-                    return score;
+                match self.null_move(depth, ply, beta, static_eval) {
+                    NullMove::Cut(score) => return score,
+                    NullMove::MateThreat => depth += 1,
+                    NullMove::Nothing => {}
                 }
             }
         }

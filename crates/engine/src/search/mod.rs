@@ -85,6 +85,9 @@ pub struct Features {
     /// At shallow depth, skip quiet moves that lose material by the
     /// exchange evaluator, by more the deeper the node.
     pub see_pruning: bool,
+    /// Search a node one ply deeper when passing there gets its side mated
+    /// (the null move's search finds a mate threat).
+    pub mate_threat: bool,
 }
 
 impl Default for Features {
@@ -109,6 +112,7 @@ impl Default for Features {
             qsearch_checks: false,
             qsearch_tt: false,
             see_pruning: false,
+            mate_threat: false,
         }
     }
 }
@@ -134,6 +138,7 @@ impl Features {
             "qsearchchecks" => &mut self.qsearch_checks,
             "qsearchtt" => &mut self.qsearch_tt,
             "seepruning" => &mut self.see_pruning,
+            "matethreat" => &mut self.mate_threat,
             _ => return None,
         })
     }

@@ -2,7 +2,8 @@
 //! reverse futility and null move (whole nodes), late-move pruning,
 //! futility and exchange pruning (quiet moves), late-move reductions, the
 //! improving flag,
-//! internal iterative reduction, the check extension and singular extensions.
+//! internal iterative reduction, the check and mate-threat extensions and
+//! singular extensions.
 //! Each can be switched off by its `Features` flag (docs/engine.md has the
 //! match that measured it).
 
@@ -67,6 +68,18 @@ pub(super) enum Singular {
     Cut(i32),
 }
 
+/// What the null-move search says of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum NullMove {
+    /// Passing still fails high: so does the node, with this score.
+    Cut(i32),
+    /// Passing gets the side to move mated: the node is searched one ply
+    /// deeper (`Features::mate_threat`).
+    MateThreat,
+    /// Not tried, or neither.
+    Nothing,
+}
+
 /// What the move loop knows of a move when it decides how to search it.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct MoveTraits {
@@ -103,21 +116,15 @@ impl Worker<'_> {
 
     /// Null move: pass, and if a reduced search still fails high the node
     /// does too. Needs pieces on the board against zugzwang, and never two
-    /// null moves in a row. `Some(0)` when the search was stopped.
-    pub fn null_move(
-        &mut self,
-        depth: i32,
-        ply: usize,
-        beta: i32,
-        static_eval: i32,
-    ) -> Option<i32> {
+    /// null moves in a row. `Cut(0)` when the search was stopped.
+    pub fn null_move(&mut self, depth: i32, ply: usize, beta: i32, static_eval: i32) -> NullMove {
         if !self.limits.features.null_move
             || depth < NULL_MIN_DEPTH
             || static_eval < beta
             || self.pos.last_move().is_none_or(|m| m.is_none())
             || !self.has_pieces(self.pos.side_to_move())
         {
-            return None;
+            return NullMove::Nothing;
         }
         let r = NULL_BASE_REDUCTION + depth / NULL_DEPTH_DIVISOR;
         self.note_move(ply, Move::NONE);
@@ -125,9 +132,14 @@ impl Worker<'_> {
         let score = -self.search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
         self.pos.unmake_null();
         if self.stopped {
-            return Some(0);
+            NullMove::Cut(0)
+        } else if score >= beta {
+            NullMove::Cut(if score >= MATE_BOUND { beta } else { score })
+        } else if score <= -MATE_BOUND && self.limits.features.mate_threat && ply < MAX_PLY / 2 {
+            NullMove::MateThreat
+        } else {
+            NullMove::Nothing
         }
-        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
     }
 
     /// Late-move pruning and futility: skip a late quiet move at shallow
