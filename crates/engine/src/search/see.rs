@@ -59,18 +59,11 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32, params: &EvalParams) -> b
         if settled {
             return side == us;
         }
-        attackers(&board, to, side, &mut found);
-        let Some(&sq) = found
-            .iter()
-            .min_by_key(|&&sq| value(board[sq as usize], params))
-        else {
+        let Some(taken) = recapture(&mut board, to, side, &mut found, params) else {
             // The side to move cannot capture: it stops, on the wrong side.
             return side != us;
         };
-        let taken = value(board[to], params);
         balance += if side == us { taken } else { -taken };
-        board[to] = board[sq as usize];
-        board[sq as usize] = EMPTY;
         side = !side;
     }
 }
@@ -91,6 +84,26 @@ fn play_capture(pos: &Position, m: Move, params: &EvalParams) -> (Board, i32) {
     (board, first)
 }
 
+/// `side`'s least valuable attacker of `to` takes what stands there, on
+/// `board`: the value taken, or `None` when `side` has no attacker.
+/// `found` is scratch space for the attacker scan.
+fn recapture(
+    board: &mut Board,
+    to: usize,
+    side: Color,
+    found: &mut ArrayVec<u8, 64>,
+    params: &EvalParams,
+) -> Option<i32> {
+    attackers(board, to, side, found);
+    let &sq = found
+        .iter()
+        .min_by_key(|&&sq| value(board[sq as usize], params))?;
+    let taken = value(board[to], params);
+    board[to] = board[sq as usize];
+    board[sq as usize] = EMPTY;
+    Some(taken)
+}
+
 /// What `side` gains on square `to` from here, least valuable attacker
 /// first, stopping when capturing no longer pays.
 fn best_reply(board: &mut Board, to: usize, side: Color, params: &EvalParams) -> i32 {
@@ -99,16 +112,10 @@ fn best_reply(board: &mut Board, to: usize, side: Color, params: &EvalParams) ->
     let mut found = ArrayVec::new();
     let mut side = side;
     while !captured.is_full() {
-        attackers(board, to, side, &mut found);
-        let Some(&sq) = found
-            .iter()
-            .min_by_key(|&&sq| value(board[sq as usize], params))
-        else {
+        let Some(taken) = recapture(board, to, side, &mut found, params) else {
             break;
         };
-        captured.push(value(board[to], params));
-        board[to] = board[sq as usize];
-        board[sq as usize] = EMPTY;
+        captured.push(taken);
         side = !side;
     }
     // Backwards: each side recaptures only if that gains.
