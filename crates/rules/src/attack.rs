@@ -32,6 +32,41 @@ pub fn attackers(board: &Board, s: usize, by: Color, out: &mut ArrayVec<u8, 64>)
     });
 }
 
+/// The man of colour `by` attacking `s` that `rank` (of its board code)
+/// puts lowest, the first found of equals in [`attackers`]' order: the
+/// exchange evaluator's next capturer, without collecting the list.
+#[inline]
+pub fn least_attacker(
+    board: &Board,
+    s: usize,
+    by: Color,
+    rank: impl Fn(u8) -> i32,
+) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    for_each_attacker(board, s, by, |from| {
+        let r = rank(board[from]);
+        if best.is_none_or(|(b, _)| r < b) {
+            best = Some((r, from));
+        }
+        false
+    });
+    best.map(|(_, from)| from)
+}
+
+/// A Pawn of colour `by` attacking `s`, the first in [`attackers`]' order:
+/// two squares to look at, where a full scan reads dozens.
+#[inline]
+pub fn pawn_attacker(board: &Board, s: usize, by: Color) -> Option<usize> {
+    let pawn = code(by, PieceKind::Pawn);
+    // As in `line_attackers`: a White Pawn sits below `s`, a Black one above.
+    let pawn_above = by == Color::Black;
+    DIAG_STEPS
+        .iter()
+        .filter(|&&step| (step > 0) == pawn_above)
+        .map(|&step| step_from(s, step))
+        .find(|&from| board[from] == pawn)
+}
+
 /// Call `found` with the square of each man of colour `by` attacking `s`
 /// until it returns true; true if it did. Scans outward from the target:
 /// leapers from the tables, sliders and hoppers along the 8 lines.

@@ -5,7 +5,7 @@
 //! hopper's screen, and the capturer can become a new one.
 
 use crate::eval::EvalParams;
-use crate::rules::attack::attackers;
+use crate::rules::attack::{least_attacker, pawn_attacker};
 use crate::rules::board::{Board, EMPTY};
 use crate::rules::moves::Move;
 use crate::rules::piece::{Color, Piece, PieceKind};
@@ -18,10 +18,25 @@ const KING_VALUE: i32 = 20_000;
 
 /// An exchange value of the man coded `code` (0 for an empty square).
 fn value(code: u8, params: &EvalParams) -> i32 {
-    Piece::from_code(code).map_or(0, |p| match p.kind() {
+    Piece::from_code(code).map_or(0, |p| kind_value(p.kind(), params))
+}
+
+/// An exchange value of a man of kind `kind`.
+fn kind_value(kind: PieceKind, params: &EvalParams) -> i32 {
+    match kind {
         PieceKind::King => KING_VALUE,
         k => params.value_mg(k),
-    })
+    }
+}
+
+/// True when a Pawn is worth less than any other man, so a Pawn that can
+/// recapture is the least valuable attacker (values are options: a user
+/// may make some man cheaper).
+fn pawn_is_cheapest(params: &EvalParams) -> bool {
+    let pawn = kind_value(PieceKind::Pawn, params);
+    PieceKind::ALL
+        .iter()
+        .all(|&k| k == PieceKind::Pawn || kind_value(k, params) > pawn)
 }
 
 /// The net material the side to move gains by playing capture `m` and the
@@ -49,7 +64,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32, params: &EvalParams) -> b
     // `balance`: what `us` has netted if the side to move stops here.
     let mut balance = first;
     let mut side = !us;
-    let mut found = ArrayVec::new();
+    let pawns_first = pawn_is_cheapest(params);
     loop {
         let settled = if side == us {
             balance >= threshold
@@ -59,7 +74,7 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32, params: &EvalParams) -> b
         if settled {
             return side == us;
         }
-        let Some(taken) = recapture(&mut board, to, side, &mut found, params) else {
+        let Some(taken) = recapture(&mut board, to, side, pawns_first, params) else {
             // The side to move cannot capture: it stops, on the wrong side.
             return side != us;
         };
@@ -86,21 +101,22 @@ fn play_capture(pos: &Position, m: Move, params: &EvalParams) -> (Board, i32) {
 
 /// `side`'s least valuable attacker of `to` takes what stands there, on
 /// `board`: the value taken, or `None` when `side` has no attacker.
-/// `found` is scratch space for the attacker scan.
+/// `pawns_first` ([`pawn_is_cheapest`]): a Pawn that can take is the one,
+/// found without scanning every line.
 fn recapture(
     board: &mut Board,
     to: usize,
     side: Color,
-    found: &mut ArrayVec<u8, 64>,
+    pawns_first: bool,
     params: &EvalParams,
 ) -> Option<i32> {
-    attackers(board, to, side, found);
-    let &sq = found
-        .iter()
-        .min_by_key(|&&sq| value(board[sq as usize], params))?;
+    let from = pawns_first
+        .then(|| pawn_attacker(board, to, side))
+        .flatten()
+        .or_else(|| least_attacker(board, to, side, |code| value(code, params)))?;
     let taken = value(board[to], params);
-    board[to] = board[sq as usize];
-    board[sq as usize] = EMPTY;
+    board[to] = board[from];
+    board[from] = EMPTY;
     Some(taken)
 }
 
@@ -109,10 +125,10 @@ fn recapture(
 fn best_reply(board: &mut Board, to: usize, side: Color, params: &EvalParams) -> i32 {
     // captured[k]: the value of the man the k-th recapture takes.
     let mut captured: ArrayVec<i32, 64> = ArrayVec::new();
-    let mut found = ArrayVec::new();
+    let pawns_first = pawn_is_cheapest(params);
     let mut side = side;
     while !captured.is_full() {
-        let Some(taken) = recapture(board, to, side, &mut found, params) else {
+        let Some(taken) = recapture(board, to, side, pawns_first, params) else {
             break;
         };
         captured.push(taken);
@@ -125,6 +141,7 @@ fn best_reply(board: &mut Board, to: usize, side: Color, params: &EvalParams) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::attack::attackers;
 
     fn see_of(fen: &str, mv: &str) -> i32 {
         let pos = Position::from_fen(fen).unwrap();
@@ -221,6 +238,24 @@ mod tests {
         }
         let (board, first) = play_capture(pos, m, params);
         Some((see(pos, m, params), first - brute(&board, to, them, params)))
+    }
+
+    /// A Pawn recaptures first only while it is the cheapest man: priced
+    /// above a Knight (a user's values), the Knight takes first.
+    #[test]
+    fn pawns_go_first_only_while_cheapest() {
+        let pos = Position::from_fen("6k5/3n8/3p8/4R7/12/12/12/6K5 b - - 0 1").unwrap();
+        let at = |s: &str| s.parse::<crate::rules::square::Square>().unwrap().mailbox();
+        let mut dear_pawn = EvalParams::hand_set();
+        dear_pawn.set_piece_values("P=300/300").unwrap();
+        for (params, taker) in [(EvalParams::hand_set(), "d6"), (dear_pawn, "d7")] {
+            let mut board = *pos.board();
+            let first = pawn_is_cheapest(&params);
+            let taken = recapture(&mut board, at("e5"), Color::Black, first, &params);
+            assert_eq!(taken, Some(params.value_mg(PieceKind::Rook)));
+            assert_eq!(board[at(taker)], EMPTY, "{taker} took");
+            assert_ne!(board[at("e5")], pos.board()[at("e5")]);
+        }
     }
 
     /// The threshold test agrees with the full exchange at every threshold
