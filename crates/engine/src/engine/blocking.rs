@@ -45,7 +45,8 @@ impl Engine {
             return r;
         }
         let limits = self.limits_for(go);
-        let shared = Shared::new(Arc::clone(&self.tt), self.time.clone(), limits.ponder);
+        let (tt, histories) = (Arc::clone(&self.tt), Arc::clone(&self.histories));
+        let shared = Shared::new(tt, histories, self.time.clone(), limits.ponder);
         let pos = self.position.clone();
         let threads = self.options.threads;
         if host::SEARCH_ON_CALLER {

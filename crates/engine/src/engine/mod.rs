@@ -23,7 +23,7 @@ use crate::rules::position::Position;
 use crate::search::timeman::{self, Budget};
 use crate::search::tt::TranspositionTable;
 pub use crate::search::TimeSource;
-use crate::search::{self, host, Features, Limits, Shared};
+use crate::search::{self, host, Features, HistoryBank, Limits, Shared};
 use blocking::fallback;
 pub use eval_error::EvalError;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -155,6 +155,8 @@ pub struct Engine {
     position: Position,
     options: EngineOptions,
     tt: Arc<TranspositionTable>,
+    /// Kept between searches like the table, and cleared with it.
+    histories: Arc<HistoryBank>,
     running: Option<Running>,
     time: TimeSource,
     /// Most nodes any search may use (fuzzing keeps every search short).
@@ -214,6 +216,7 @@ impl Engine {
         Engine {
             position: Position::startpos(),
             tt: Arc::new(tt),
+            histories: Arc::default(),
             options,
             running: None,
             time: TimeSource::Real,
@@ -373,6 +376,7 @@ impl Engine {
     pub fn clear_hash(&mut self) {
         self.stop();
         self.tt = Arc::new(TranspositionTable::new(self.options.hash_mib));
+        self.histories = Arc::default();
     }
 
     /// A new game: clear the hash table.
@@ -450,6 +454,7 @@ impl Engine {
         // that follows `go ponder` at once cannot be lost.
         let shared = Arc::new(Shared::new(
             Arc::clone(&self.tt),
+            Arc::clone(&self.histories),
             self.time.clone(),
             limits.ponder,
         ));

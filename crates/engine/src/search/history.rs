@@ -8,6 +8,7 @@
 use crate::rules::moves::Move;
 use crate::rules::piece::{Piece, NUM_KINDS};
 use crate::rules::position::Position;
+use std::sync::Mutex;
 
 /// Butterfly history entries stay within +-this.
 pub const HISTORY_MAX: i32 = 500_000;
@@ -79,6 +80,37 @@ pub struct HistoryView<'a> {
     pub history: &'a History,
     /// The moves one and two plies back.
     pub ctx: Context,
+}
+
+/// Each search thread's history, kept from one search to the next (as
+/// Stockfish keeps its histories over a game): a search starts from what
+/// the last one learned, and a large table is not allocated and faulted in
+/// again at every move. A new game (or a cleared hash) starts a new bank.
+#[derive(Default)]
+pub struct HistoryBank {
+    /// Indexed by thread id; `None` while that thread's search holds it.
+    kept: Mutex<Vec<Option<History>>>,
+}
+
+impl HistoryBank {
+    /// Thread `id`'s history as its last search left it, or empty tables
+    /// when there is none of that shape (`use_cont`, `use_capture`).
+    pub fn take(&self, id: usize, use_cont: bool, use_capture: bool) -> History {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.get_mut(id)
+            .and_then(Option::take)
+            .filter(|h| h.cont.is_empty() != use_cont && h.capture.is_empty() != use_capture)
+            .unwrap_or_else(|| History::new(use_cont, use_capture))
+    }
+
+    /// Keep thread `id`'s history for its next search.
+    pub fn put(&self, id: usize, history: History) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() <= id {
+            kept.resize_with(id + 1, || None);
+        }
+        kept[id] = Some(history);
+    }
 }
 
 impl History {
@@ -198,6 +230,37 @@ mod tests {
         // Bounded: butterfly/32 + two continuation entries.
         assert!(sa <= HISTORY_MAX / 32 + 2 * CONT_MAX, "{sa}");
         assert!(sb >= -HISTORY_MAX / 32 - 2 * CONT_MAX);
+    }
+}
+
+#[cfg(test)]
+mod bank_tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_gets_back_what_it_learned_in_the_same_shape() {
+        let pos = Position::startpos();
+        let moves = pos.legal_moves();
+        let (a, b) = (moves[0], moves[1]);
+        let ctx = [NO_PIECE_TO, NO_PIECE_TO];
+        let bank = HistoryBank::default();
+        let mut h = bank.take(1, true, false);
+        assert_eq!(h.quiet_score(&pos, a, ctx), 0, "a new bank starts empty");
+        h.reward(&pos, ctx, a, &[b], 8);
+        let learned = h.quiet_score(&pos, a, ctx);
+        assert!(learned > 0);
+        bank.put(1, h);
+        // Another thread, or the same thread asking for other tables,
+        // starts afresh; the thread itself gets its tables back once.
+        assert_eq!(bank.take(0, true, false).quiet_score(&pos, a, ctx), 0);
+        assert_eq!(bank.take(1, true, true).quiet_score(&pos, a, ctx), 0);
+        bank.put(1, History::new(true, false));
+        bank.take(1, true, false).reward(&pos, ctx, a, &[b], 8);
+        let mut h = bank.take(1, true, false);
+        assert_eq!(h.quiet_score(&pos, a, ctx), 0, "taken, not copied");
+        h.reward(&pos, ctx, a, &[b], 8);
+        bank.put(1, h);
+        assert_eq!(bank.take(1, true, false).quiet_score(&pos, a, ctx), learned);
     }
 }
 

@@ -26,6 +26,7 @@ pub mod tt;
 pub mod winrate;
 mod worker;
 
+pub use history::HistoryBank;
 pub use score::{Score, DRAW, INFINITE, MATE, MATE_BOUND, TB_WIN};
 pub use threads::{run, SEARCH_STACK};
 
@@ -183,6 +184,8 @@ pub struct Limits {
 pub struct Shared {
     /// The transposition table.
     pub tt: Arc<TranspositionTable>,
+    /// The threads' histories, kept between searches.
+    pub histories: Arc<HistoryBank>,
     /// Set to stop every thread.
     pub stop: AtomicBool,
     /// True while pondering: no time limit applies.
@@ -227,11 +230,18 @@ impl TimeSource {
 }
 
 impl Shared {
-    /// Fresh state for a search with this table, in ponder mode if `ponder`;
+    /// Fresh state for a search with this table and these histories, in
+    /// ponder mode if `ponder`;
     /// its clock starts now.
-    pub fn new(tt: Arc<TranspositionTable>, time: TimeSource, ponder: bool) -> Shared {
+    pub fn new(
+        tt: Arc<TranspositionTable>,
+        histories: Arc<HistoryBank>,
+        time: TimeSource,
+        ponder: bool,
+    ) -> Shared {
         Shared {
             tt,
+            histories,
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(ponder),
             released: AtomicBool::new(false),

@@ -48,11 +48,13 @@ pub fn run(
                     .spawn_scoped(scope, move || {
                         let mut w = Worker::new(p, shared, limits, id);
                         w.iterate(&mut |_| {});
+                        shared.histories.put(id, w.history);
                     })
                     .ok()
             })
             .collect();
         let r = main.iterate(report);
+        shared.histories.put(0, main.history);
         shared.stop.store(true, Ordering::SeqCst);
         for h in helpers {
             let _ = h.join();

@@ -81,7 +81,8 @@ impl<'a> Worker<'a> {
         let params = &*limits.eval;
         let tt_move = shared.tt.probe(pos.key(), 0).map_or(Move::NONE, |e| e.mv);
         let features = limits.features;
-        let history = History::new(features.continuation_history, features.capture_history);
+        let (cont, capture) = (features.continuation_history, features.capture_history);
+        let history = shared.histories.take(id, cont, capture);
         let mut picker = MovePicker::empty();
         let killers = [Move::NONE; 2];
         let view = HistoryView {
