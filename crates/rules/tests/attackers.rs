@@ -6,11 +6,9 @@
 mod common;
 
 use arrayvec::ArrayVec;
-use common::Rng;
+use common::random_games;
 use humpty_rules::attack::{attackers, least_attacker, pawn_attacker};
 use humpty_rules::{Color, Piece, PieceKind, Position, Square};
-
-const OPENINGS: &str = include_str!("../../../tests/data/openings.txt");
 
 /// Ranks with ties (Knight = Camel = Arrow, Rook = Cannon) and a constant
 /// one (every attacker equal), so the first-of-equals rule is exercised.
@@ -63,23 +61,8 @@ fn check(pos: &Position) -> usize {
 
 #[test]
 fn shortcuts_agree_with_the_attacker_list() {
-    let mut rng = Rng::new(29);
-    let starts: Vec<&str> = std::iter::once(Position::START_FEN)
-        .chain(OPENINGS.lines().filter(|l| !l.trim().is_empty()))
-        .collect();
-    let (mut positions, mut attacks) = (0, 0);
-    for game in 0..40 {
-        let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
-        for _ in 0..120 {
-            attacks += check(&pos);
-            positions += 1;
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            pos.make_move(legal[rng.below(legal.len())]);
-        }
-    }
+    let mut attacks = 0;
+    let positions = random_games(29, 40, 120, |pos| attacks += check(pos));
     assert!(
         positions > 3000 && attacks > 100_000,
         "{positions} {attacks}"

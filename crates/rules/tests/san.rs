@@ -4,10 +4,8 @@
 
 mod common;
 
-use common::{pos_of, Rng};
+use common::{pos_of, random_games};
 use humpty_rules::{MoveError, Position};
-
-const OPENINGS: &str = include_str!("../../../tests/data/openings.txt");
 
 /// The SAN of a wire move in `pos`.
 fn san(pos: &Position, wire: &str) -> String {
@@ -45,23 +43,8 @@ fn assert_round_trip(pos: &Position) -> usize {
 
 #[test]
 fn every_legal_move_round_trips_in_random_games() {
-    let mut rng = Rng::new(11);
-    let starts: Vec<&str> = std::iter::once(Position::START_FEN)
-        .chain(OPENINGS.lines().filter(|l| !l.trim().is_empty()))
-        .collect();
-    let (mut positions, mut moves) = (0, 0);
-    for game in 0..60 {
-        let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
-        for _ in 0..150 {
-            moves += assert_round_trip(&pos);
-            positions += 1;
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            pos.make_move(legal[rng.below(legal.len())]);
-        }
-    }
+    let mut moves = 0;
+    let positions = random_games(11, 60, 150, |pos| moves += assert_round_trip(pos));
     assert!(positions > 5000 && moves > 100_000, "{positions} {moves}");
 }
 

@@ -85,3 +85,33 @@ pub fn play(pos: &mut Position, moves: &[&str]) {
 /// The program's own generator, for random playouts in tests.
 #[allow(unused_imports)]
 pub use humpty_rules::random::Rng;
+
+/// Call `visit` on each position of `games` random games of at most
+/// `plies` moves, from the start and from the openings of
+/// `tests/data/openings.txt` in turn; the number of positions visited.
+pub fn random_games(
+    seed: u64,
+    games: usize,
+    plies: usize,
+    mut visit: impl FnMut(&Position),
+) -> usize {
+    let openings = include_str!("../../../../tests/data/openings.txt");
+    let starts: Vec<&str> = std::iter::once(Position::START_FEN)
+        .chain(openings.lines().filter(|l| !l.trim().is_empty()))
+        .collect();
+    let mut rng = Rng::new(seed);
+    let mut positions = 0;
+    for game in 0..games {
+        let mut pos = Position::from_fen(starts[game % starts.len()]).unwrap();
+        for _ in 0..plies {
+            visit(&pos);
+            positions += 1;
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            pos.make_move(legal[rng.below(legal.len())]);
+        }
+    }
+    positions
+}
