@@ -206,7 +206,9 @@ pub fn attacked_after_move(
 ) -> bool {
     let t = &*TABLES;
     let lines = [t.delta_box(king, from).step, t.delta_box(king, to).step];
-    // Off the King's lines only a leaper can attack it (no leap lies on a line).
+    // A man landing off the King's lines can reach it only by a Knight's or
+    // Camel's leap; a Frog's leaps run along lines, which `attacked_along`
+    // checks for every Frog.
     (lines[1] == 0 && t.delta_box(to, king).caps & attack_caps(moved) != 0)
         || attacked_along(board, king, by, touched_lines(&lines))
 }

@@ -371,15 +371,15 @@ impl Engine {
         )
     }
 
-    /// Empty the hash table (stops a running search first): a fresh table,
-    /// which costs nothing until used.
+    /// Empty the hash table and the histories (stops a running search
+    /// first): a fresh table, which costs nothing until used.
     pub fn clear_hash(&mut self) {
         self.stop();
         self.tt = Arc::new(TranspositionTable::new(self.options.hash_mib));
         self.histories = Arc::default();
     }
 
-    /// A new game: clear the hash table.
+    /// A new game: clear the hash table and the histories.
     pub fn new_game(&mut self) {
         self.clear_hash();
         self.options.strength.new_game();
