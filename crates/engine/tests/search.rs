@@ -44,7 +44,7 @@ fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
 }
 
 /// The search switches that are off by default (docs/engine.md).
-const EXPERIMENTAL: [&str; 10] = [
+const EXPERIMENTAL: [&str; 11] = [
     "ContinuationHistory",
     "HistoryReductions",
     "Improving",
@@ -55,6 +55,7 @@ const EXPERIMENTAL: [&str; 10] = [
     "QsearchTt",
     "SeePruning",
     "MateThreat",
+    "TtEval",
 ];
 
 /// A search with the named `Dev_` switches on.

@@ -203,11 +203,12 @@ impl Worker<'_> {
         self.stack[ply].static_eval = static_eval;
         let improving = self.improving(ply, static_eval);
         if !pv_node && !in_check {
-            if let Some(score) = self.reverse_futility(depth, beta, static_eval, improving) {
+            let eval = self.pruning_eval(static_eval, tt);
+            if let Some(score) = self.reverse_futility(depth, beta, eval, improving) {
                 return score;
             }
             if excluded.is_none() {
-                match self.null_move(depth, ply, beta, static_eval) {
+                match self.null_move(depth, ply, beta, eval) {
                     NullMove::Cut(score) => return score,
                     NullMove::MateThreat => depth += 1,
                     NullMove::Nothing => {}

@@ -89,6 +89,9 @@ pub struct Features {
     /// Search a node one ply deeper when passing there gets its side mated
     /// (the null move's search finds a mate threat).
     pub mate_threat: bool,
+    /// Let the table's score stand in for the static evaluation in the
+    /// whole-node pruning where its bound points beyond it.
+    pub tt_eval: bool,
 }
 
 impl Default for Features {
@@ -114,6 +117,7 @@ impl Default for Features {
             qsearch_tt: false,
             see_pruning: false,
             mate_threat: false,
+            tt_eval: false,
         }
     }
 }
@@ -140,6 +144,7 @@ impl Features {
             "qsearchtt" => &mut self.qsearch_tt,
             "seepruning" => &mut self.see_pruning,
             "matethreat" => &mut self.mate_threat,
+            "tteval" => &mut self.tt_eval,
             _ => return None,
         })
     }

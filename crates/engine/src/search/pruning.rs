@@ -96,31 +96,53 @@ pub(super) struct MoveTraits {
 }
 
 impl Worker<'_> {
-    /// Reverse futility: at low depth, a static evaluation far above beta
-    /// is taken as a fail high.
+    /// Reverse futility: at low depth, an evaluation (`pruning_eval`) far
+    /// above beta is taken as a fail high.
     #[inline]
     pub fn reverse_futility(
         &self,
         depth: i32,
         beta: i32,
-        static_eval: i32,
+        eval: i32,
         improving: bool,
     ) -> Option<i32> {
         let margin = RFP_MARGIN * (depth - i32::from(improving && self.limits.features.improving));
         (self.limits.features.reverse_futility
             && depth <= RFP_MAX_DEPTH
-            && static_eval - margin >= beta
+            && eval - margin >= beta
             && beta.abs() < MATE_BOUND)
-            .then_some(static_eval)
+            .then_some(eval)
+    }
+
+    /// The evaluation the whole-node pruning decides on: the static one, or
+    /// the table's score where the table's bound says the node's value lies
+    /// beyond the static evaluation on that side (a lower bound above it, an
+    /// upper bound below it), as Stockfish lets its table's value stand in.
+    #[inline]
+    pub fn pruning_eval(&self, static_eval: i32, tt: Option<TtEntry>) -> i32 {
+        let Some(e) = tt.filter(|e| self.limits.features.tt_eval && e.score.abs() < MATE_BOUND)
+        else {
+            return static_eval;
+        };
+        let beyond = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.score > static_eval,
+            Bound::Upper => e.score < static_eval,
+        };
+        if beyond {
+            e.score
+        } else {
+            static_eval
+        }
     }
 
     /// Null move: pass, and if a reduced search still fails high the node
     /// does too. Needs pieces on the board against zugzwang, and never two
     /// null moves in a row. `Cut(0)` when the search was stopped.
-    pub fn null_move(&mut self, depth: i32, ply: usize, beta: i32, static_eval: i32) -> NullMove {
+    pub fn null_move(&mut self, depth: i32, ply: usize, beta: i32, eval: i32) -> NullMove {
         if !self.limits.features.null_move
             || depth < NULL_MIN_DEPTH
-            || static_eval < beta
+            || eval < beta
             || self.pos.last_move().is_none_or(|m| m.is_none())
             || !self.has_pieces(self.pos.side_to_move())
         {
