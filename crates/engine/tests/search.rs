@@ -44,7 +44,7 @@ fn search(pos: &Position, depth: i32, hash: usize) -> SearchResult {
 }
 
 /// The search switches that are off by default (docs/engine.md).
-const EXPERIMENTAL: [&str; 11] = [
+const EXPERIMENTAL: [&str; 13] = [
     "ContinuationHistory",
     "HistoryReductions",
     "Improving",
@@ -56,11 +56,25 @@ const EXPERIMENTAL: [&str; 11] = [
     "SeePruning",
     "MateThreat",
     "TtEval",
+    "SmpSkip",
+    "SmpVote",
 ];
 
 /// A search with the named `Dev_` switches on.
 fn search_with(pos: &Position, depth: i32, hash: usize, on: &[&str]) -> SearchResult {
+    search_threads(pos, depth, hash, 1, on)
+}
+
+/// `search_with` on `threads` threads.
+fn search_threads(
+    pos: &Position,
+    depth: i32,
+    hash: usize,
+    threads: usize,
+    on: &[&str],
+) -> SearchResult {
     let mut e = Engine::new();
+    e.set_threads(threads);
     for name in on {
         assert!(e.set_feature(name, true), "{name}");
     }
@@ -84,10 +98,19 @@ fn assert_mate_in(fen: &str, n: u32) {
     for switch in EXPERIMENTAL {
         assert_mate_in_with(fen, n, &[switch]);
     }
+    // Two threads, with and without the Lazy SMP switches (they act only
+    // with helpers): the vote must not trade the mate for a helper's line.
+    assert_mate_in_threads(fen, n, 2, &[]);
+    assert_mate_in_threads(fen, n, 2, &["SmpSkip", "SmpVote"]);
 }
 
 /// `assert_mate_in` with the named switches on.
 fn assert_mate_in_with(fen: &str, n: u32, on: &[&str]) {
+    assert_mate_in_threads(fen, n, 1, on);
+}
+
+/// `assert_mate_in_with` on `threads` threads.
+fn assert_mate_in_threads(fen: &str, n: u32, threads: usize, on: &[&str]) {
     let mut pos = Position::from_fen(fen).unwrap();
     assert!(forces_mate(&mut pos, n), "{fen}: no mate in {n}");
     assert!(
@@ -101,7 +124,7 @@ fn assert_mate_in_with(fen: &str, n: u32, on: &[&str]) {
     // mate in 3 after the brute force above had walked the tree, 8 on a
     // fresh position; with net 3 and all experimental switches, 10 after
     // the brute force, 9 on a fresh position).
-    let r = search_with(&pos, 2 * n as i32 + 4, 16, on);
+    let r = search_threads(&pos, 2 * n as i32 + 4, 16, threads, on);
     assert_eq!(
         Score::from_search(r.score),
         Score::Mate(n as i32),

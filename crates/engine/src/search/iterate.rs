@@ -12,6 +12,14 @@ const ASPIRATION_MIN_DEPTH: i32 = 5;
 /// Initial half-width of the aspiration window.
 const ASPIRATION_DELTA: i32 = 25;
 
+/// With `Dev_SmpSkip`, odd helpers search only even depths: each of their
+/// iterations goes two plies past the last, so they work one ply ahead of
+/// the main thread and fill the table with deeper results; even helpers
+/// search every depth beside it. The main thread skips nothing.
+fn skips_depth(id: usize, depth: i32) -> bool {
+    id % 2 == 1 && depth % 2 == 1
+}
+
 impl Worker<'_> {
     /// Iterative deepening; returns the main line's result.
     pub fn iterate(&mut self, report: &mut dyn FnMut(&Info)) -> SearchResult {
@@ -21,9 +29,13 @@ impl Worker<'_> {
         let multipv = lines.clamp(1, self.root_moves.len().max(1));
         let mut completed = 0;
         let mut last_score = 0;
+        let skip = self.limits.features.smp_skip;
         // Helpers start one ply deeper on odd threads to spread the work.
         let first = 1 + (self.id % 2) as i32;
         for depth in first..=max_depth {
+            if skip && skips_depth(self.id, depth) && depth < max_depth {
+                continue;
+            }
             for pv_idx in 0..multipv {
                 self.aspiration(report, depth, pv_idx);
                 // Keep the lines found so far ordered best first.
@@ -143,5 +155,20 @@ impl Worker<'_> {
             }
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::skips_depth;
+
+    #[test]
+    fn only_odd_helpers_skip_and_only_odd_depths() {
+        for depth in 1..40 {
+            assert!(!skips_depth(0, depth));
+            assert!(!skips_depth(2, depth));
+            assert_eq!(skips_depth(1, depth), depth % 2 == 1);
+            assert_eq!(skips_depth(3, depth), depth % 2 == 1);
+        }
     }
 }

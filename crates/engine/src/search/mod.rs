@@ -23,6 +23,7 @@ mod tablebase;
 mod threads;
 pub mod timeman;
 pub mod tt;
+mod vote;
 pub mod winrate;
 mod worker;
 
@@ -92,6 +93,12 @@ pub struct Features {
     /// Let the table's score stand in for the static evaluation in the
     /// whole-node pruning where its bound points beyond it.
     pub tt_eval: bool,
+    /// Lazy SMP: helpers search every other depth only, running ahead of
+    /// the main thread instead of beside it.
+    pub smp_skip: bool,
+    /// Lazy SMP: play the move the threads' depths and scores back most,
+    /// not always the main thread's.
+    pub smp_vote: bool,
 }
 
 impl Default for Features {
@@ -118,6 +125,8 @@ impl Default for Features {
             see_pruning: false,
             mate_threat: false,
             tt_eval: false,
+            smp_skip: false,
+            smp_vote: false,
         }
     }
 }
@@ -145,6 +154,8 @@ impl Features {
             "seepruning" => &mut self.see_pruning,
             "matethreat" => &mut self.mate_threat,
             "tteval" => &mut self.tt_eval,
+            "smpskip" => &mut self.smp_skip,
+            "smpvote" => &mut self.smp_vote,
             _ => return None,
         })
     }

@@ -1,7 +1,9 @@
 //! Lazy SMP: `Threads` workers search the same root and share the
-//! transposition table; the main thread reports and decides.
+//! transposition table; the main thread reports and decides when to stop,
+//! and with `Dev_SmpVote` the threads' answers are weighed (`vote.rs`).
 
-use super::worker::Worker;
+use super::vote::{elect, Ballot};
+use super::worker::{RootMove, Worker};
 use super::{Info, Limits, SearchResult, Shared, DRAW, MATE};
 use crate::rules::position::Position;
 use std::sync::atomic::Ordering;
@@ -47,8 +49,9 @@ pub fn run(
                     .stack_size(SEARCH_STACK)
                     .spawn_scoped(scope, move || {
                         let mut w = Worker::new(p, shared, limits, id);
-                        w.iterate(&mut |_| {});
+                        let r = w.iterate(&mut |_| {});
                         shared.histories.put(id, w.history);
+                        w.root_moves.first().cloned().map(|line| (r, line))
                     })
                     .ok()
             })
@@ -56,14 +59,50 @@ pub fn run(
         let r = main.iterate(report);
         shared.histories.put(0, main.history);
         shared.stop.store(true, Ordering::SeqCst);
-        for h in helpers {
-            let _ = h.join();
+        let answers: Vec<_> = helpers
+            .into_iter()
+            .filter_map(|h| h.join().ok().flatten())
+            .collect();
+        if !limits.features.smp_vote || limits.multipv > 1 || limits.skill.is_some() {
+            return r;
         }
-        r
+        let line = &main.root_moves[0];
+        let ballots: Vec<Ballot> = std::iter::once((&r, line))
+            .chain(answers.iter().map(|(r, l)| (r, l)))
+            .map(|(r, l)| Ballot {
+                mv: l.mv,
+                score: l.last_score,
+                depth: r.depth,
+            })
+            .collect();
+        match elect(&ballots) {
+            0 => r,
+            i => {
+                let (r, line) = &answers[i - 1];
+                report(&final_info(shared, r.depth, line));
+                r.clone()
+            }
+        }
     });
     SearchResult {
         nodes: shared.nodes.load(Ordering::Relaxed),
         ..result
+    }
+}
+
+/// The line of a helper whose move is played, reported as the last word.
+fn final_info(shared: &Shared, depth: i32, line: &RootMove) -> Info {
+    Info {
+        depth,
+        seldepth: line.seldepth.max(depth),
+        multipv: 1,
+        score: line.last_score,
+        bound: None,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        time: shared.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        tbhits: shared.tbhits.load(Ordering::Relaxed),
+        pv: line.pv.clone(),
     }
 }
 
