@@ -57,7 +57,7 @@ const EXPERIMENTAL: [&str; 13] = [
     "MateThreat",
     "TtEval",
     "SmpSkip",
-    "SmpVote",
+    "SmpDeeper",
 ];
 
 /// A search with the named `Dev_` switches on.
@@ -99,9 +99,9 @@ fn assert_mate_in(fen: &str, n: u32) {
         assert_mate_in_with(fen, n, &[switch]);
     }
     // Two threads, with and without the Lazy SMP switches (they act only
-    // with helpers): the vote must not trade the mate for a helper's line.
+    // with helpers): choosing a helper must not trade the mate for its line.
     assert_mate_in_threads(fen, n, 2, &[]);
-    assert_mate_in_threads(fen, n, 2, &["SmpSkip", "SmpVote"]);
+    assert_mate_in_threads(fen, n, 2, &["SmpSkip", "SmpDeeper"]);
 }
 
 /// `assert_mate_in` with the named switches on.

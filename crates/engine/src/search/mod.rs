@@ -9,6 +9,7 @@
 //! Every tunable is a named constant in the module that uses it.
 
 mod alphabeta;
+mod bestthread;
 mod history;
 pub mod host;
 mod iterate;
@@ -23,7 +24,6 @@ mod tablebase;
 mod threads;
 pub mod timeman;
 pub mod tt;
-mod vote;
 pub mod winrate;
 mod worker;
 
@@ -96,9 +96,9 @@ pub struct Features {
     /// Lazy SMP: helpers search every other depth only, running ahead of
     /// the main thread instead of beside it.
     pub smp_skip: bool,
-    /// Lazy SMP: play the move the threads' depths and scores back most,
-    /// not always the main thread's.
-    pub smp_vote: bool,
+    /// Lazy SMP: play a helper's move when it completed a deeper
+    /// iteration and scores its move higher than the main thread.
+    pub smp_deeper: bool,
 }
 
 impl Default for Features {
@@ -126,7 +126,7 @@ impl Default for Features {
             mate_threat: false,
             tt_eval: false,
             smp_skip: false,
-            smp_vote: false,
+            smp_deeper: false,
         }
     }
 }
@@ -155,7 +155,7 @@ impl Features {
             "matethreat" => &mut self.mate_threat,
             "tteval" => &mut self.tt_eval,
             "smpskip" => &mut self.smp_skip,
-            "smpvote" => &mut self.smp_vote,
+            "smpdeeper" => &mut self.smp_deeper,
             _ => return None,
         })
     }

@@ -1,8 +1,9 @@
 //! Lazy SMP: `Threads` workers search the same root and share the
 //! transposition table; the main thread reports and decides when to stop,
-//! and with `Dev_SmpVote` the threads' answers are weighed (`vote.rs`).
+//! and with `Dev_SmpDeeper` a deeper helper's better move may be played
+//! (`bestthread.rs`).
 
-use super::vote::{elect, Ballot};
+use super::bestthread::{best_thread, Answer};
 use super::worker::{RootMove, Worker};
 use super::{Info, Limits, SearchResult, Shared, DRAW, MATE};
 use crate::rules::position::Position;
@@ -63,24 +64,27 @@ pub fn run(
             .into_iter()
             .filter_map(|h| h.join().ok().flatten())
             .collect();
-        if !limits.features.smp_vote || limits.multipv > 1 || limits.skill.is_some() {
+        if !limits.features.smp_deeper || limits.multipv > 1 || limits.skill.is_some() {
             return r;
         }
         let line = &main.root_moves[0];
-        let ballots: Vec<Ballot> = std::iter::once((&r, line))
+        let candidates: Vec<Answer> = std::iter::once((&r, line))
             .chain(answers.iter().map(|(r, l)| (r, l)))
-            .map(|(r, l)| Ballot {
+            .map(|(r, l)| Answer {
                 mv: l.mv,
                 score: l.last_score,
                 depth: r.depth,
             })
             .collect();
-        match elect(&ballots) {
+        match best_thread(&candidates) {
             0 => r,
             i => {
                 let (r, line) = &answers[i - 1];
                 report(&final_info(shared, r.depth, line));
-                r.clone()
+                SearchResult {
+                    score: line.last_score,
+                    ..r.clone()
+                }
             }
         }
     });
