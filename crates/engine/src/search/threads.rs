@@ -4,7 +4,7 @@
 //! (`bestthread.rs`).
 
 use super::bestthread::{best_thread, Answer};
-use super::worker::{RootMove, Worker};
+use super::worker::{line_info, Worker};
 use super::{Info, Limits, SearchResult, Shared, DRAW, MATE};
 use crate::rules::position::Position;
 use std::sync::atomic::Ordering;
@@ -80,7 +80,8 @@ pub fn run(
             0 => r,
             i => {
                 let (r, line) = &answers[i - 1];
-                report(&final_info(shared, r.depth, line));
+                // The played line is the last word the GUI sees.
+                report(&line_info(shared, line, r.depth, 1, None, 0));
                 SearchResult {
                     score: line.last_score,
                     ..r.clone()
@@ -91,22 +92,6 @@ pub fn run(
     SearchResult {
         nodes: shared.nodes.load(Ordering::Relaxed),
         ..result
-    }
-}
-
-/// The line of a helper whose move is played, reported as the last word.
-fn final_info(shared: &Shared, depth: i32, line: &RootMove) -> Info {
-    Info {
-        depth,
-        seldepth: line.seldepth.max(depth),
-        multipv: 1,
-        score: line.last_score,
-        bound: None,
-        nodes: shared.nodes.load(Ordering::Relaxed),
-        time: shared.elapsed(),
-        hashfull: shared.tt.hashfull(),
-        tbhits: shared.tbhits.load(Ordering::Relaxed),
-        pv: line.pv.clone(),
     }
 }
 

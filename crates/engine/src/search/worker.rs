@@ -36,6 +36,30 @@ pub(super) struct RootMove {
     pub seldepth: i32,
 }
 
+/// The `info` for a root line at `depth`: `multipv` is 1-based, `unflushed`
+/// the reporting thread's nodes not yet in the shared count.
+pub(super) fn line_info(
+    shared: &Shared,
+    rm: &RootMove,
+    depth: i32,
+    multipv: usize,
+    bound: Option<Bound>,
+    unflushed: u64,
+) -> Info {
+    Info {
+        depth,
+        seldepth: rm.seldepth.max(depth),
+        multipv,
+        score: rm.last_score,
+        bound,
+        nodes: shared.nodes.load(Ordering::Relaxed) + unflushed,
+        time: shared.elapsed(),
+        hashfull: shared.tt.hashfull(),
+        tbhits: shared.tbhits.load(Ordering::Relaxed),
+        pv: rm.pv.clone(),
+    }
+}
+
 /// What the search remembers of one ply of the current line.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct PlyState {
@@ -212,18 +236,14 @@ impl<'a> Worker<'a> {
         if bound.is_some() && elapsed < Duration::from_millis(500) {
             return;
         }
-        report(&Info {
+        report(&line_info(
+            self.shared,
+            rm,
             depth,
-            seldepth: rm.seldepth.max(depth),
-            multipv: idx + 1,
-            score: rm.last_score,
+            idx + 1,
             bound,
-            nodes: self.shared.nodes.load(Ordering::Relaxed) + self.unflushed,
-            time: elapsed,
-            hashfull: self.shared.tt.hashfull(),
-            tbhits: self.shared.tbhits.load(Ordering::Relaxed),
-            pv: rm.pv.clone(),
-        });
+            self.unflushed,
+        ));
     }
 
     /// Add this thread's uncounted nodes to the shared total.
