@@ -99,7 +99,7 @@ impl Strength {
 /// (docs/levels.md: 200 games a rung, at 2 s + 0.02 s up to level 12,
 /// at 20 s + 0.2 s above, where the clock must not end a level's search
 /// before its node budget; levels 16 to 19, on the network, measured with
-/// net 4 and their settings of 2026-12-02).
+/// net 5 and their settings of 2026-12-02).
 /// Only measured levels are listed; `UCI_Elo` spans them.
 pub const LADDER: [(f64, i64); 31] = [
     (-11.0, 564),
@@ -129,10 +129,10 @@ pub const LADDER: [(f64, i64); 31] = [
     (13.0, 3643),
     (14.0, 3741),
     (15.0, 3860),
-    (16.0, 4046),
-    (17.0, 4177),
-    (18.0, 4354),
-    (19.0, 4527),
+    (16.0, 4037),
+    (17.0, 4184),
+    (18.0, 4349),
+    (19.0, 4535),
 ];
 
 /// The lowest `UCI_Elo`: the weakest level's.
